@@ -1,0 +1,2 @@
+/** The aii command line. */
+package dev.aii.cli;

@@ -1,0 +1,174 @@
+package dev.aii.config;
+
+import dev.aii.policy.Builtins;
+import dev.aii.policy.Rule;
+import dev.aii.policy.RuleSet;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The allow file, {@code ~/.config/aii/allow}: when it exists it is the whole
+ * rule set; when it does not, the built-in defaults are.
+ *
+ * {@snippet :
+ * AllowFile file = AllowFile.at(AllowFile.defaultPath(System.getenv()));
+ * AllowFile.Loaded loaded = file.load();
+ * loaded.warnings().forEach(w -> System.err.println("aii: warning: " + w));
+ * ExecPolicy policy = ExecPolicy.of(loaded.rules(), SystemEnvironment.current());
+ * file.add(Rule.of("git", "status"));   // seeds the defaults first when there is no file
+ * }
+ */
+public final class AllowFile {
+
+    /** The first line of a seeded file. */
+    public static final String SEED_HEADER = "# seeded from aii " + Builtins.VERSION + " built-in defaults";
+
+    /** The second line of a seeded file. */
+    public static final String SEED_COMMENT = "# one rule per line: an argv prefix";
+
+    /** Where the rule set came from. */
+    public enum Source {
+        /** There is no file: the built-in defaults apply. */
+        DEFAULTS_NO_FILE,
+        /** The file exists and was read: its rules, and only them, apply. */
+        FILE,
+        /** The file exists but could not be read: the built-in defaults apply. */
+        DEFAULTS_UNREADABLE_FILE
+    }
+
+    /**
+     * The effective rules and what to tell the user about them.
+     *
+     * @param warnings texts to print after {@code aii: warning: }, in order
+     */
+    public record Loaded(RuleSet rules, Source source, List<String> warnings) {
+        public Loaded {
+            Objects.requireNonNull(rules, "rules");
+            Objects.requireNonNull(source, "source");
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /** What {@link #add} did. */
+    public enum Added {
+        /** The file did not exist; it was created with the defaults and the rule. */
+        SEEDED,
+        /** One line was appended. */
+        APPENDED,
+        /** The file already holds the rule; nothing was written. */
+        ALREADY_PRESENT
+    }
+
+    private final Path path;
+
+    private AllowFile(Path path) {
+        this.path = path.toAbsolutePath();
+    }
+
+    /** The allow file at {@code path}. */
+    public static AllowFile at(Path path) {
+        return new AllowFile(path);
+    }
+
+    /**
+     * {@code ~/.config/aii/allow}, where {@code ~} is {@code HOME} from {@code env}
+     * when set and non-empty, else the account's home directory.
+     */
+    public static Path defaultPath(Map<String, String> env) {
+        String home = env.get("HOME");
+        if (home == null || home.isEmpty()) {
+            home = System.getProperty("user.home");
+        }
+        return Path.of(home, ".config", "aii", "allow").toAbsolutePath();
+    }
+
+    /** The absolute path of the file. */
+    public Path path() {
+        return path;
+    }
+
+    /** Reads the effective rule set; never throws (problems become warnings). */
+    public Loaded load() {
+        if (!Files.exists(path)) {
+            return new Loaded(Builtins.defaults(), Source.DEFAULTS_NO_FILE, List.of());
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(Files.readAllBytes(path)))
+                    .toString();
+        } catch (IOException e) {
+            return new Loaded(Builtins.defaults(), Source.DEFAULTS_UNREADABLE_FILE,
+                    List.of("cannot read " + path + "; using built-in defaults"));
+        }
+        AllowFileParser.Parsed parsed = AllowFileParser.parse(text);
+        List<String> warnings = new ArrayList<>();
+        for (int line : parsed.malformedLines()) {
+            warnings.add(path + ": skipping malformed line " + line);
+        }
+        return new Loaded(RuleSet.of(parsed.rules()), Source.FILE, warnings);
+    }
+
+    /**
+     * Persists an "always" rule: appends one line when the file exists (unless
+     * it already holds the rule), else creates it with the defaults and the rule
+     * in one atomic step. Safe against other aii processes doing the same.
+     *
+     * @throws IOException when the rule could not be saved
+     */
+    public Added add(Rule rule) throws IOException {
+        return AllowFileWriter.add(path, rule);
+    }
+
+    /**
+     * Deletes the file.
+     *
+     * @return whether there was a file to delete
+     * @throws IOException when it exists but cannot be deleted
+     */
+    public boolean reset() throws IOException {
+        return Files.deleteIfExists(path);
+    }
+
+    /** The {@code --list-allowed} text: a source line, then one rule per line, each ending in LF. */
+    public String listing(Loaded loaded) {
+        StringBuilder out = new StringBuilder();
+        out.append(switch (loaded.source()) {
+            case FILE -> "# source: " + path;
+            case DEFAULTS_NO_FILE -> "# source: built-in defaults (no config file)";
+            case DEFAULTS_UNREADABLE_FILE -> "# source: built-in defaults (cannot read " + path + ")";
+        }).append('\n');
+        for (Rule rule : loaded.rules().rules()) {
+            out.append(rule.toLine()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The content of a freshly seeded file: header, the defaults in order, then {@code rule}. */
+    static String seedContent(Rule rule) {
+        StringBuilder out = new StringBuilder();
+        out.append(SEED_HEADER).append('\n').append(SEED_COMMENT).append('\n');
+        for (Rule r : Builtins.DEFAULT_RULES) {
+            out.append(r.toLine()).append('\n');
+        }
+        if (!Builtins.DEFAULT_RULES.contains(rule)) {
+            out.append(rule.toLine()).append('\n');
+        }
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return path.toString();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.aii.exec;
+
+import java.util.List;
+
+/** Starts a program without a shell and collects its output under limits. */
+public interface CommandRunner {
+
+    /**
+     * Runs one command to completion, timeout or cancellation. Never throws for
+     * a failure to launch: that is a {@link RunResult.LaunchFailed}.
+     *
+     * <p>The child's stdin is {@code /dev/null}; its stdout and stderr share one
+     * pipe (arrival order); the first {@link Limits#outputCap()} bytes are kept
+     * and all are counted while the pipe is drained to its end; after the child
+     * exits, the pipe may stay open at most {@link Limits#pipeGrace()}. On timeout
+     * the child gets SIGTERM, then SIGKILL after {@link Limits#killGrace()}; on
+     * cancellation likewise. Working directory and environment are inherited.
+     *
+     * @param path the absolute path of the program, used as argv[0] too
+     * @param arguments the arguments after argv[0]
+     */
+    RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation);
+}

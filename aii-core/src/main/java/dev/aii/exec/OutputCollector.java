@@ -1,0 +1,33 @@
+package dev.aii.exec;
+
+/**
+ * Keeps the first {@code cap} bytes written to it and counts them all, so a
+ * runner can drain any amount of output in constant memory. Not thread-safe:
+ * one reader thread feeds it.
+ */
+public final class OutputCollector {
+
+    private final byte[] kept;
+    private int keptLength;
+    private long total;
+
+    public OutputCollector(int cap) {
+        this.kept = new byte[cap];
+    }
+
+    /** Takes {@code length} bytes of {@code buffer} from {@code offset}. */
+    public void accept(byte[] buffer, int offset, int length) {
+        int room = kept.length - keptLength;
+        if (room > 0) {
+            int n = Math.min(room, length);
+            System.arraycopy(buffer, offset, kept, keptLength, n);
+            keptLength += n;
+        }
+        total += length;
+    }
+
+    /** What was kept, and the total so far. */
+    public CapturedOutput snapshot() {
+        return new CapturedOutput(java.util.Arrays.copyOf(kept, keptLength), total);
+    }
+}

@@ -1,0 +1,211 @@
+package dev.aii.exec;
+
+import dev.aii.config.AllowFile;
+import dev.aii.config.IoReasons;
+import dev.aii.model.ToolHandler;
+import dev.aii.model.ToolSpec;
+import dev.aii.policy.Decision;
+import dev.aii.policy.ExecPolicy;
+import dev.aii.policy.ResolvedCommand;
+import dev.aii.policy.Rule;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The {@code run_command} tool: turns one call from a model into one result
+ * string, never throwing. Order: the per-answer limit; the JSON arguments;
+ * the policy's validation, resolution and matching; the user's approval when
+ * no rule matches; the log line; the run.
+ *
+ * {@snippet :
+ * RunCommandTool tool = RunCommandTool.builder()
+ *         .policy(ExecPolicy.of(Builtins.defaults(), SystemEnvironment.current()))
+ *         .approver(myApprover)                         // or TerminalApprover over /dev/tty
+ *         .runner(new ProcessBuilderRunner())
+ *         .output(ExecOutput.to(System.err, false, System.out::flush))
+ *         .build();
+ * tool.beginAnswer();
+ * String result = tool.call("{\"executable\":\"ls\",\"arguments\":[\"-l\"]}");
+ * }
+ */
+public final class RunCommandTool implements ToolHandler {
+
+    private final AtomicReference<ExecPolicy> policy;
+    private final Optional<AllowFile> allowFile;
+    private final Approver approver;
+    private final CommandRunner runner;
+    private final ExecOutput output;
+    private final Limits limits;
+    private final Platform platform;
+    private final AtomicReference<Answer> answer = new AtomicReference<>(new Answer());
+
+    /** The state of one answer of the model: its call count and its cancellation. */
+    private static final class Answer {
+        final AtomicInteger calls = new AtomicInteger();
+        final Cancellation cancellation = new Cancellation();
+    }
+
+    private RunCommandTool(Builder b) {
+        this.policy = new AtomicReference<>(Objects.requireNonNull(b.policy, "policy"));
+        this.allowFile = Optional.ofNullable(b.allowFile);
+        this.approver = Objects.requireNonNull(b.approver, "approver");
+        this.runner = Objects.requireNonNull(b.runner, "runner");
+        this.output = Objects.requireNonNull(b.output, "output");
+        this.limits = Objects.requireNonNull(b.limits, "limits");
+        this.platform = Objects.requireNonNull(b.platform, "platform");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The tool as a session offers it to the model. */
+    public ToolSpec spec() {
+        return new ToolSpec(ToolTexts.TOOL_NAME, ToolTexts.toolDescription(platform), ToolTexts.parametersSchema(), this);
+    }
+
+    /** The policy now, including rules added by "always" answers. */
+    public ExecPolicy policy() {
+        return policy.get();
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    /** Starts a new answer of the model: resets the per-answer command count and interruption. */
+    public void beginAnswer() {
+        answer.set(new Answer());
+    }
+
+    /**
+     * Stops the current answer's work: a running command is terminated, a
+     * pending prompt counts as "no", and later calls in this answer run nothing.
+     */
+    public void interrupt() {
+        answer.get().cancellation.cancel();
+    }
+
+    @Override
+    public String call(String argumentsJson) {
+        Answer current = answer.get();
+        if (current.calls.incrementAndGet() > limits.commandsPerAnswer()) {
+            return ToolTexts.DENIED_TOO_MANY;
+        }
+        if (current.cancellation.isCancelled()) {
+            return ToolTexts.INTERRUPTED;
+        }
+        ToolArguments.Parse parse = ToolArguments.parse(argumentsJson);
+        if (parse.arguments().isEmpty()) {
+            return parse.error();
+        }
+        ToolArguments args = parse.arguments().get();
+        return switch (policy.get().evaluate(args.executable(), args.arguments())) {
+            case Decision.Refuse refuse -> refuse.message();
+            case Decision.Allow allow -> run(allow.command(), current);
+            case Decision.Ask ask -> askThenRun(ask, current);
+        };
+    }
+
+    private String askThenRun(Decision.Ask ask, Answer current) {
+        ApprovalRequest request = new ApprovalRequest(ask.command(), ask.alwaysPrefix(), List.of());
+        Approver.Answer reply = approver.ask(request, current.cancellation);
+        if (current.cancellation.isCancelled()) {
+            return ToolTexts.INTERRUPTED;
+        }
+        return switch (reply) {
+            case ONCE -> run(ask.command(), current);
+            case ALWAYS -> {
+                if (ask.alwaysPrefix().isPresent()) {
+                    remember(ask.alwaysPrefix().get());
+                }
+                yield run(ask.command(), current);
+            }
+            case NO -> ToolTexts.DENIED_BY_USER;
+            case NO_TERMINAL -> ToolTexts.DENIED_NO_TERMINAL;
+        };
+    }
+
+    /** Adds the rule for the rest of this process at once, then persists it; a failure to save is a warning. */
+    private void remember(Rule rule) {
+        policy.updateAndGet(p -> p.withRule(rule));
+        if (allowFile.isEmpty()) {
+            return;
+        }
+        try {
+            allowFile.get().add(rule);
+        } catch (IOException e) {
+            output.warning("could not save rule to " + allowFile.get().path() + ": " + IoReasons.describe(e));
+        }
+    }
+
+    private String run(ResolvedCommand command, Answer current) {
+        output.commandLog(command.display());
+        RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation);
+        int cap = limits.outputCap();
+        return switch (result) {
+            case RunResult.Exited exited -> ToolTexts.exited(exited.status(), exited.output(), cap);
+            case RunResult.TimedOut timedOut -> ToolTexts.timedOut(limits.timeout().toSeconds(), timedOut.output(), cap);
+            case RunResult.Interrupted interrupted -> ToolTexts.interrupted(interrupted.output(), cap);
+            case RunResult.LaunchFailed failed -> ToolTexts.couldNotLaunch(command.executable(), failed.reason());
+        };
+    }
+
+    /** Assembles a {@link RunCommandTool}. Policy, approver, runner and output are required. */
+    public static final class Builder {
+        private ExecPolicy policy;
+        private AllowFile allowFile;
+        private Approver approver;
+        private CommandRunner runner;
+        private ExecOutput output;
+        private Limits limits = Limits.DEFAULT;
+        private Platform platform = Platform.current();
+
+        private Builder() {
+        }
+
+        public Builder policy(ExecPolicy value) {
+            this.policy = value;
+            return this;
+        }
+
+        /** Where "always" rules are saved; without one they last for this process only. */
+        public Builder allowFile(AllowFile value) {
+            this.allowFile = value;
+            return this;
+        }
+
+        public Builder approver(Approver value) {
+            this.approver = value;
+            return this;
+        }
+
+        public Builder runner(CommandRunner value) {
+            this.runner = value;
+            return this;
+        }
+
+        public Builder output(ExecOutput value) {
+            this.output = value;
+            return this;
+        }
+
+        public Builder limits(Limits value) {
+            this.limits = value;
+            return this;
+        }
+
+        public Builder platform(Platform value) {
+            this.platform = value;
+            return this;
+        }
+
+        public RunCommandTool build() {
+            return new RunCommandTool(this);
+        }
+    }
+}

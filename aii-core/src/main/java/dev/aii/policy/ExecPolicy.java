@@ -1,0 +1,141 @@
+package dev.aii.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The exec policy: a rule set and the environment programs are resolved in.
+ * Immutable; {@link #withRule} makes a new policy.
+ *
+ * {@snippet :
+ * ExecPolicy policy = ExecPolicy.of(Builtins.defaults(), environment);
+ * switch (policy.evaluate("git", List.of("status", "--short"))) {
+ *     case Decision.Allow allow -> run(allow.command());
+ *     case Decision.Ask ask -> askHuman(ask.command().display(), ask.alwaysPrefix());
+ *     case Decision.Refuse refuse -> report(refuse.message());
+ * }
+ * }
+ */
+public final class ExecPolicy {
+
+    /** Returned for an empty executable or one containing NUL. */
+    public static final String INVALID_EXECUTABLE = "Error: invalid executable";
+
+    /** Returned when the first argument repeats the program. */
+    public static final String PROGRAM_NAME_IN_ARGUMENTS =
+            "Error: arguments must not include the program name. Pass only the arguments, "
+                    + "e.g. executable \"df\" with arguments [\"-h\", \"/\"].";
+
+    private final RuleSet rules;
+    private final Environment environment;
+
+    private ExecPolicy(RuleSet rules, Environment environment) {
+        this.rules = Objects.requireNonNull(rules, "rules");
+        this.environment = Objects.requireNonNull(environment, "environment");
+    }
+
+    /** A policy with {@code rules}, resolving programs in {@code environment}. */
+    public static ExecPolicy of(RuleSet rules, Environment environment) {
+        return new ExecPolicy(rules, environment);
+    }
+
+    public RuleSet rules() {
+        return rules;
+    }
+
+    public Environment environment() {
+        return environment;
+    }
+
+    /** This policy with {@code rule} added (unchanged when already present). */
+    public ExecPolicy withRule(Rule rule) {
+        RuleSet more = rules.with(rule);
+        return more == rules ? this : new ExecPolicy(more, environment);
+    }
+
+    /** This policy with another rule set. */
+    public ExecPolicy withRules(RuleSet other) {
+        return new ExecPolicy(other, environment);
+    }
+
+    /**
+     * Decides about one command: validate, resolve, match, and when no rule
+     * matches, say whether "always" can be offered and what it would store.
+     */
+    public Decision evaluate(String executable, List<String> arguments) {
+        if (executable == null || executable.isEmpty() || executable.indexOf('\0') >= 0) {
+            return new Decision.Refuse(Decision.Refusal.INVALID_EXECUTABLE, INVALID_EXECUTABLE);
+        }
+        List<String> args = List.copyOf(arguments);
+        if (!args.isEmpty()) {
+            String first = args.getFirst();
+            String last = PathNames.lastComponent(executable);
+            if (first.equals(executable) || (!last.isEmpty() && first.equals(last))) {
+                return new Decision.Refuse(Decision.Refusal.PROGRAM_NAME_IN_ARGUMENTS, PROGRAM_NAME_IN_ARGUMENTS);
+            }
+        }
+        if (args.stream().anyMatch(a -> a.indexOf('\0') >= 0)) {
+            return new Decision.Refuse(Decision.Refusal.NUL_IN_ARGUMENT,
+                    "Error: could not launch " + executable + ": argument contains a NUL character");
+        }
+        Optional<ResolvedCommand> resolved = Resolver.resolve(environment, executable, args);
+        if (resolved.isEmpty()) {
+            return new Decision.Refuse(Decision.Refusal.NOT_FOUND, "Error: executable not found: " + executable);
+        }
+        ResolvedCommand command = resolved.get();
+        if (command.trusted()) {
+            Optional<Rule> rule = rules.firstCovering(command.program(), command.arguments());
+            if (rule.isPresent()) {
+                return new Decision.Allow(command, rule.get());
+            }
+        }
+        Rule prefix = derivePrefix(command.program(), command.arguments());
+        return new Decision.Ask(command, prefix, alwaysFor(command, prefix));
+    }
+
+    /** Resolves a program without deciding anything; empty when it is not found. */
+    public Optional<ResolvedCommand> resolve(String executable, List<String> arguments) {
+        if (executable == null || executable.isEmpty() || executable.indexOf('\0') >= 0) {
+            return Optional.empty();
+        }
+        return Resolver.resolve(environment, executable, arguments);
+    }
+
+    /**
+     * The prefix "always" stores for a command: the program alone when there
+     * are no arguments; the program and its first argument when that does not
+     * start with {@code -}; else the whole argv.
+     */
+    public static Rule derivePrefix(String program, List<String> arguments) {
+        List<String> tokens = new ArrayList<>(arguments.size() + 1);
+        tokens.add(program);
+        if (!arguments.isEmpty()) {
+            if (arguments.getFirst().startsWith("-")) {
+                tokens.addAll(arguments);
+            } else {
+                tokens.add(arguments.getFirst());
+            }
+        }
+        return new Rule(tokens);
+    }
+
+    /** Whether every token of {@code rule} shows as itself (nothing in it needs escaping). */
+    public static boolean isPlain(Rule rule) {
+        return rule.tokens().stream().noneMatch(Render::needsEscape);
+    }
+
+    private static Decision.Always alwaysFor(ResolvedCommand command, Rule prefix) {
+        if (!command.trusted()) {
+            return Decision.Always.NOT_IN_SYSTEM_DIRECTORY;
+        }
+        if (Builtins.NEVER_ALWAYS.contains(command.program())) {
+            return Decision.Always.NEVER_ALWAYS_PROGRAM;
+        }
+        if (!isPlain(prefix)) {
+            return Decision.Always.PREFIX_NOT_PLAIN;
+        }
+        return Decision.Always.OFFERED;
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * The embeddable core of aii: the exec policy, the allow file, the
+ * {@code run_command} tool and the backend-neutral model SPI.
+ */
+module dev.aii.core {
+    requires com.fasterxml.jackson.core;
+
+    exports dev.aii.policy;
+    exports dev.aii.config;
+    exports dev.aii.exec;
+    exports dev.aii.model;
+}

@@ -1,0 +1,64 @@
+package dev.aii.openai;
+
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The backend's settings, from the environment.
+ *
+ * @param baseUrl {@code AII_BASE_URL} without a trailing slash, e.g. {@code http://localhost:11434/v1}
+ * @param model {@code AII_MODEL}, when set
+ * @param apiKey {@code AII_API_KEY}, when set
+ * @param contextSize {@code AII_CONTEXT_SIZE}, when set to a positive integer
+ */
+public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<String> apiKey, OptionalInt contextSize) {
+
+    public OpenAiConfig {
+        if (baseUrl == null || baseUrl.isBlank()) {
+            throw new IllegalArgumentException("AII_BASE_URL must not be empty");
+        }
+        while (baseUrl.endsWith("/")) {
+            baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
+        }
+    }
+
+    /** The settings in {@code env}, or empty when {@code AII_BASE_URL} is not set. */
+    public static Optional<OpenAiConfig> fromEnvironment(Map<String, String> env) {
+        String base = env.get("AII_BASE_URL");
+        if (base == null || base.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(new OpenAiConfig(base.strip(),
+                nonEmpty(env.get("AII_MODEL")),
+                nonEmpty(env.get("AII_API_KEY")),
+                positive(env.get("AII_CONTEXT_SIZE"))));
+    }
+
+    /** The host of the base URL, or the whole URL when it has none. */
+    public String host() {
+        try {
+            String host = URI.create(baseUrl).getHost();
+            return host == null ? baseUrl : host;
+        } catch (IllegalArgumentException e) {
+            return baseUrl;
+        }
+    }
+
+    private static Optional<String> nonEmpty(String s) {
+        return s == null || s.isBlank() ? Optional.empty() : Optional.of(s.strip());
+    }
+
+    private static OptionalInt positive(String s) {
+        if (s == null || s.isBlank()) {
+            return OptionalInt.empty();
+        }
+        try {
+            int n = Integer.parseInt(s.strip());
+            return n > 0 ? OptionalInt.of(n) : OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+}

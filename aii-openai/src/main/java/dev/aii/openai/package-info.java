@@ -1,0 +1,2 @@
+/** The backend for OpenAI-compatible chat completions servers. */
+package dev.aii.openai;
