@@ -1,0 +1,7 @@
+/** Test support shared by the modules' tests. */
+module dev.aii.testkit {
+    requires transitive dev.aii.core;
+    requires transitive org.junit.jupiter.api;
+
+    exports dev.aii.testkit;
+}
