@@ -4,6 +4,10 @@ module dev.aii.cli {
     requires dev.aii.ffm;
     requires dev.aii.openai;
     requires info.picocli;
+    requires org.jline.reader;
+    requires org.jline.terminal;
+    requires com.fasterxml.jackson.core;
+    requires jdk.unsupported;
 
     opens dev.aii.cli to info.picocli;
 }

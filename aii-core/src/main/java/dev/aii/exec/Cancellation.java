@@ -35,7 +35,7 @@ public final class Cancellation {
      *
      * @return a handle whose {@code close()} unregisters the action
      */
-    public AutoCloseable onCancel(Runnable action) {
+    public Registration onCancel(Runnable action) {
         synchronized (this) {
             if (!cancelled) {
                 actions.add(action);
@@ -48,5 +48,12 @@ public final class Cancellation {
         }
         action.run();
         return () -> { };
+    }
+
+    /** A registered action; closing it unregisters the action. */
+    @FunctionalInterface
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
     }
 }

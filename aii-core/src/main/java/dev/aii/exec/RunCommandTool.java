@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -42,6 +44,8 @@ public final class RunCommandTool implements ToolHandler {
     private final Limits limits;
     private final Platform platform;
     private final AtomicReference<Answer> answer = new AtomicReference<>(new Answer());
+    /** The prompts waiting for an answer now (one on the terminal, others queued behind it). */
+    private final Set<Cancellation> pendingPrompts = ConcurrentHashMap.newKeySet();
 
     /** The state of one answer of the model: its call count and its cancellation. */
     private static final class Answer {
@@ -90,6 +94,21 @@ public final class RunCommandTool implements ToolHandler {
         answer.get().cancellation.cancel();
     }
 
+    /**
+     * Answers "no" to the approval prompts pending now (Ctrl-C at a prompt
+     * declines that command; the answer goes on).
+     *
+     * @return whether there was a prompt to decline
+     */
+    public boolean declinePendingPrompt() {
+        boolean any = false;
+        for (Cancellation prompt : pendingPrompts) {
+            prompt.cancel();
+            any = true;
+        }
+        return any;
+    }
+
     @Override
     public String call(String argumentsJson) {
         Answer current = answer.get();
@@ -113,9 +132,19 @@ public final class RunCommandTool implements ToolHandler {
 
     private String askThenRun(Decision.Ask ask, Answer current) {
         ApprovalRequest request = new ApprovalRequest(ask.command(), ask.alwaysPrefix(), List.of());
-        Approver.Answer reply = approver.ask(request, current.cancellation);
+        Cancellation prompt = new Cancellation();
+        Approver.Answer reply;
+        pendingPrompts.add(prompt);
+        try (Cancellation.Registration ignored = current.cancellation.onCancel(prompt::cancel)) {
+            reply = approver.ask(request, prompt);
+        } finally {
+            pendingPrompts.remove(prompt);
+        }
         if (current.cancellation.isCancelled()) {
             return ToolTexts.INTERRUPTED;
+        }
+        if (prompt.isCancelled()) {
+            return ToolTexts.DENIED_BY_USER;
         }
         return switch (reply) {
             case ONCE -> run(ask.command(), current);

@@ -1,0 +1,153 @@
+package dev.aii.cli;
+
+import dev.aii.config.AllowFile;
+import dev.aii.config.IoReasons;
+import dev.aii.model.Availability;
+import dev.aii.model.LanguageModel;
+import dev.aii.model.ModelException;
+import dev.aii.policy.Builtins;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
+
+/**
+ * The {@code aii} command: parses the flags and dispatches, in the order of
+ * the command line contract, to list/reset, help, model info, interactive or
+ * one-shot mode.
+ *
+ * {@snippet :
+ * int exit = new Aii(host).run(args);   // only Main calls System.exit
+ * }
+ */
+final class Aii {
+
+    static final String VERSION_LINE = "aii " + Builtins.VERSION + "\n";
+
+    private final Host host;
+
+    Aii(Host host) {
+        this.host = host;
+    }
+
+    /** Runs the command and returns its exit code. */
+    int run(String[] args) {
+        Options options = new Options();
+        CommandLine parser = parser(options);
+        try {
+            parser.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            ErrorReporter early = new ErrorReporter(host.err(), Options.jsonRequested(List.of(args)), host.debug(), () -> { });
+            return early.report(CliErrors.usage(e.getMessage()));
+        }
+        if (options.help) {
+            return help(parser);
+        }
+        if (options.version) {
+            write(VERSION_LINE);
+            return 0;
+        }
+        AnswerWriter writer = new AnswerWriter(host.out(), host.stdio().stdoutTerminal(), options.exec);
+        ErrorReporter errors = new ErrorReporter(host.err(), options.json, host.debug(), writer::prepareForTerminal);
+        try {
+            return dispatch(options, parser, writer, errors);
+        } catch (ModelException e) {
+            return errors.report(e);
+        } catch (RuntimeException | Error e) {
+            return errors.report(CliErrors.internal("aii failed unexpectedly", e));
+        }
+    }
+
+    private int dispatch(Options o, CommandLine parser, AnswerWriter writer, ErrorReporter errors) throws ModelException {
+        boolean hasPrompt = o.prompt != null;
+        if (o.listAllowed || o.resetAllowed) {
+            if (hasPrompt || o.interactive || o.exec || o.file != null || (o.listAllowed && o.resetAllowed)) {
+                throw CliErrors.conflict(CliErrors.MANAGEMENT_CONFLICT);
+            }
+            return o.listAllowed ? listAllowed(errors) : resetAllowed();
+        }
+        if (!hasPrompt && !o.interactive && o.file == null && !o.modelInfo && host.stdio().stdinTerminal()) {
+            return help(parser);
+        }
+        if (o.modelInfo && (hasPrompt || o.interactive || o.file != null)) {
+            throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
+        }
+        try (LanguageModel model = openModel()) {
+            Availability availability = model.availability();
+            if (!availability.isAvailable()) {
+                return errors.report(availability.problem().orElseThrow());
+            }
+            if (o.modelInfo) {
+                write(ModelInfo.text(model));
+                return 0;
+            }
+            if (o.interactive) {
+                if (o.file != null) {
+                    throw CliErrors.conflict(CliErrors.FILE_WITH_INTERACTIVE);
+                }
+                return new Interactive(host, o, model, writer, errors).run();
+            }
+            return new OneShot(host, o, model, writer, errors).run();
+        }
+    }
+
+    private LanguageModel openModel() throws ModelException {
+        try {
+            return host.models().open(host.env());
+        } catch (RuntimeException e) {
+            throw CliErrors.internal("Cannot start the model backend", e);
+        }
+    }
+
+    private int listAllowed(ErrorReporter errors) {
+        AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
+        AllowFile.Loaded loaded = file.load();
+        loaded.warnings().forEach(errors::warning);
+        write(file.listing(loaded));
+        return 0;
+    }
+
+    private int resetAllowed() throws ModelException {
+        AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
+        try {
+            boolean removed = file.reset();
+            write(removed ? "aii: removed config; using built-in defaults\n"
+                    : "aii: no config file; using built-in defaults\n");
+            return 0;
+        } catch (IOException e) {
+            throw ModelException.internal("Cannot remove config file: " + IoReasons.describe(e), file.path().toString(), e);
+        }
+    }
+
+    private int help(CommandLine parser) {
+        StringWriter text = new StringWriter();
+        parser.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
+        write(text.toString());
+        return 0;
+    }
+
+    static CommandLine parser(Options options) {
+        CommandLine parser = new CommandLine(options);
+        parser.setExpandAtFiles(false);
+        parser.setPosixClusteredShortOptionsAllowed(true);
+        parser.setEndOfOptionsDelimiter("--");
+        parser.setCaseInsensitiveEnumValuesAllowed(false);
+        return parser;
+    }
+
+    private void write(String text) {
+        try {
+            host.out().write(text.getBytes(StandardCharsets.UTF_8));
+            host.out().flush();
+        } catch (IOException e) {
+            // stdout is gone (e.g. a closed pipe): there is nobody left to tell.
+        }
+    }
+
+    static Optional<String> emptyToNone(String s) {
+        return s == null || s.isEmpty() ? Optional.empty() : Optional.of(s);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.aii.cli;
+
+import dev.aii.exec.RunCommandTool;
+import dev.aii.model.ModelException;
+import dev.aii.model.Session;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one answer: streams it to stdout, watches for repetition, and stops it
+ * (and any command it runs) on Ctrl-C.
+ */
+final class Answerer {
+
+    /** How an answer ended. */
+    sealed interface Outcome {
+        record Completed() implements Outcome {
+        }
+
+        record Interrupted() implements Outcome {
+        }
+
+        record Failed(ModelException error) implements Outcome {
+        }
+    }
+
+    private final AnswerWriter writer;
+    private final Optional<RunCommandTool> tool;
+    private final int contextSize;
+
+    Answerer(AnswerWriter writer, Optional<RunCommandTool> tool, int contextSize) {
+        this.writer = writer;
+        this.tool = tool;
+        this.contextSize = contextSize;
+    }
+
+    Outcome answer(Session session, String prompt, Interrupts interrupts) {
+        tool.ifPresent(RunCommandTool::beginAnswer);
+        RepetitionDetector detector = new RepetitionDetector();
+        AtomicBoolean stopped = new AtomicBoolean();
+        AtomicBoolean interrupted = new AtomicBoolean();
+        AtomicBoolean repeated = new AtomicBoolean();
+        UncheckedIOException[] writeFailure = new UncheckedIOException[1];
+        Runnable onCtrlC = () -> {
+            if (tool.isPresent() && tool.get().declinePendingPrompt()) {
+                return; // Ctrl-C at the approval prompt answers "no"; the answer goes on.
+            }
+            interrupted.set(true);
+            stopped.set(true);
+            tool.ifPresent(RunCommandTool::interrupt);
+            session.cancel();
+        };
+        try (Interrupts.Registration ignored = interrupts.onInterrupt(onCtrlC)) {
+            session.respond(prompt, piece -> {
+                if (stopped.get()) {
+                    return;
+                }
+                try {
+                    writer.write(piece);
+                } catch (UncheckedIOException e) {
+                    writeFailure[0] = e;
+                    stopped.set(true);
+                    session.cancel();
+                    return;
+                }
+                if (detector.accept(piece)) {
+                    repeated.set(true);
+                    stopped.set(true);
+                    session.cancel();
+                }
+            });
+        } catch (ModelException e) {
+            if (!interrupted.get() && !repeated.get() && writeFailure[0] == null) {
+                writer.flush();
+                return new Outcome.Failed(e);
+            }
+        } catch (RuntimeException e) {
+            if (!interrupted.get()) {
+                writer.flush();
+                return new Outcome.Failed(CliErrors.internal("The model backend failed unexpectedly", e));
+            }
+        }
+        if (writeFailure[0] != null) {
+            return new Outcome.Failed(CliErrors.internal("Cannot write the answer to stdout", writeFailure[0].getCause()));
+        }
+        if (interrupted.get()) {
+            writer.flush();
+            return new Outcome.Interrupted();
+        }
+        if (repeated.get()) {
+            writer.writeDirect("...\n");
+            return new Outcome.Failed(ModelException.repetition(contextSize));
+        }
+        writer.endAnswer();
+        return new Outcome.Completed();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.aii.cli;
+
+import dev.aii.model.ErrorCode;
+import dev.aii.model.ModelException;
+
+/** The command line's own errors, with their exact texts. */
+final class CliErrors {
+
+    static final String MANAGEMENT_CONFLICT =
+            "--list-allowed and --reset-allowed cannot be combined with a prompt, -i, -x, -f, or each other";
+    static final String MODEL_INFO_CONFLICT = "--model-info cannot be combined with a prompt, -i or -f";
+    static final String FILE_WITH_INTERACTIVE = "--file cannot be used with --interactive";
+    static final String FILE_AND_STDIN = "Cannot use both --file and piped stdin. Use one or the other";
+    static final String USAGE_HINT = "run 'aii --help' for usage";
+
+    private CliErrors() {
+    }
+
+    static ModelException usage(String problem) {
+        return new ModelException(ErrorCode.USAGE_ERROR, problem + "\n" + USAGE_HINT, null);
+    }
+
+    static ModelException conflict(String message) {
+        return new ModelException(ErrorCode.CONFLICTING_INPUT, message, null);
+    }
+
+    static ModelException cannotReadFile(String pathAsGiven, String detail) {
+        return new ModelException(ErrorCode.FILE_NOT_FOUND, "Cannot read file: " + pathAsGiven, detail);
+    }
+
+    static ModelException internal(String what, Throwable cause) {
+        String detail = cause == null ? null
+                : cause.getMessage() == null ? cause.getClass().getName() : cause.getClass().getName() + ": " + cause.getMessage();
+        return ModelException.internal(what, detail, cause);
+    }
+}

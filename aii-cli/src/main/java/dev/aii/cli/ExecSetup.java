@@ -1,0 +1,47 @@
+package dev.aii.cli;
+
+import dev.aii.config.AllowFile;
+import dev.aii.config.SystemEnvironment;
+import dev.aii.exec.ExecOutput;
+import dev.aii.exec.RunCommandTool;
+import dev.aii.exec.TerminalApprover;
+import dev.aii.exec.ToolTexts;
+import dev.aii.policy.ExecPolicy;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/** Builds the {@code run_command} tool for {@code -x}: loads the allow file once and reports its warnings. */
+final class ExecSetup {
+
+    private ExecSetup() {
+    }
+
+    static RunCommandTool create(Host host, boolean json, ErrorReporter errors, AnswerWriter writer) {
+        AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
+        AllowFile.Loaded loaded = file.load();
+        loaded.warnings().forEach(errors::warning);
+        ExecHost exec = host.exec().get();
+        exec.fallbackWarning().ifPresent(errors::warning);
+        PrintStream err = new PrintStream(host.err(), true, StandardCharsets.UTF_8);
+        ExecOutput output = ExecOutput.to(err, json, writer::prepareForTerminal);
+        return RunCommandTool.builder()
+                .policy(ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory())))
+                .allowFile(file)
+                .approver(new TerminalApprover(exec.terminal(), output))
+                .runner(exec.runner())
+                .output(output)
+                .platform(host.platform())
+                .build();
+    }
+
+    /** The exec part of the session instructions. */
+    static String instructions(Host host) {
+        return ToolTexts.execInstructions(host.platform(), host.home(), host.workingDirectory().toString());
+    }
+
+    /** The session instructions: the system prompt (interactive), then with {@code -x} the exec text. */
+    static Optional<String> sessionInstructions(Host host, Optional<String> systemPrompt, boolean exec) {
+        return ToolTexts.sessionInstructions(systemPrompt, exec ? Optional.of(instructions(host)) : Optional.empty());
+    }
+}

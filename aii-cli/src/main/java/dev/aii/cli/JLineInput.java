@@ -1,0 +1,69 @@
+package dev.aii.cli;
+
+import java.io.IOException;
+import java.util.Optional;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+/**
+ * Line editing and in-memory history on a real terminal: arrow keys, Ctrl-R,
+ * Ctrl-C clears the line, Ctrl-D on an empty line ends input. Also the source
+ * of Ctrl-C while an answer streams, since the terminal owns the signal then.
+ */
+final class JLineInput implements Host.LineInputWithInterrupts {
+
+    private final Terminal terminal;
+    private final LineReader reader;
+
+    private JLineInput(Terminal terminal) {
+        this.terminal = terminal;
+        this.reader = LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("aii")
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .option(LineReader.Option.BRACKETED_PASTE, true)
+                .build();
+    }
+
+    static JLineInput open() throws IOException {
+        // The exec provider drives the terminal with stty: no native access is granted to JLine.
+        Terminal terminal = TerminalBuilder.builder()
+                .system(true)
+                .provider("exec")
+                .name("aii")
+                .build();
+        return new JLineInput(terminal);
+    }
+
+    @Override
+    public Optional<String> readLine(String prompt) {
+        while (true) {
+            try {
+                return Optional.of(reader.readLine(prompt));
+            } catch (UserInterruptException e) {
+                // Ctrl-C at the prompt: the line is dropped, ask again.
+            } catch (EndOfFileException e) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    @Override
+    public Registration onInterrupt(Runnable action) {
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> action.run());
+        return () -> terminal.handle(Terminal.Signal.INT, previous);
+    }
+
+    @Override
+    public void close() {
+        try {
+            terminal.close();
+        } catch (IOException e) {
+            // Closing restores the terminal's modes; nothing more can be done if it fails.
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.aii.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/** Reads the user's lines in interactive mode. */
+interface LineInput extends AutoCloseable {
+
+    /**
+     * Shows {@code prompt} and reads one line.
+     *
+     * @return the line, or empty at end of input
+     */
+    Optional<String> readLine(String prompt) throws IOException;
+
+    @Override
+    default void close() {
+    }
+
+    /** Lines from a stream that is not a terminal: the prompt is written to {@code out}, no editing. */
+    static LineInput plain(InputStream in, OutputStream out) {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE)));
+        return prompt -> {
+            out.write(prompt.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            return Optional.ofNullable(reader.readLine());
+        };
+    }
+}

@@ -1,0 +1,40 @@
+package dev.aii.cli;
+
+import dev.aii.exec.CommandRunner;
+import dev.aii.exec.DevTtyTerminal;
+import dev.aii.exec.ProcessBuilderRunner;
+import dev.aii.exec.Terminal;
+import java.util.Optional;
+
+/** Commands and prompts on this machine: through POSIX calls when native access works, else portable Java. */
+final class LocalExec implements ExecHost {
+
+    private final CommandRunner runner;
+    private final Terminal terminal;
+    private final Optional<String> warning;
+
+    private LocalExec(CommandRunner runner, Terminal terminal, Optional<String> warning) {
+        this.runner = runner;
+        this.terminal = terminal;
+        this.warning = warning;
+    }
+
+    static ExecHost create() {
+        return new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.empty());
+    }
+
+    @Override
+    public CommandRunner runner() {
+        return runner;
+    }
+
+    @Override
+    public Terminal terminal() {
+        return terminal;
+    }
+
+    @Override
+    public Optional<String> fallbackWarning() {
+        return warning;
+    }
+}

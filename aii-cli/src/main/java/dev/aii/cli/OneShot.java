@@ -1,0 +1,116 @@
+package dev.aii.cli;
+
+import dev.aii.exec.RunCommandTool;
+import dev.aii.model.LanguageModel;
+import dev.aii.model.ModelException;
+import dev.aii.model.Session;
+import dev.aii.model.SessionOptions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** One prompt, one answer: the content of {@code --file} or piped stdin composed with the prompt. */
+final class OneShot {
+
+    /** Exit code after Ctrl-C. */
+    static final int INTERRUPTED_EXIT = 130;
+
+    private final Host host;
+    private final Options options;
+    private final LanguageModel model;
+    private final AnswerWriter writer;
+    private final ErrorReporter errors;
+
+    OneShot(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
+        this.host = host;
+        this.options = options;
+        this.model = model;
+        this.writer = writer;
+        this.errors = errors;
+    }
+
+    int run() throws ModelException {
+        if (options.file != null && host.stdio().stdinPiped()) {
+            throw CliErrors.conflict(CliErrors.FILE_AND_STDIN);
+        }
+        Optional<String> content = options.file != null ? Optional.of(readFile(options.file)) : readStdin();
+        Optional<String> prompt = compose(Aii.emptyToNone(options.prompt), content.filter(c -> !c.isEmpty()));
+        if (prompt.isEmpty()) {
+            return 0;
+        }
+        int contextSize = model.contextSize();
+        OptionalInt tokens = model.countTokens(prompt.get());
+        if (tokens.isPresent() && tokens.getAsInt() >= contextSize) {
+            throw ModelException.preflightContextExceeded(tokens.getAsInt(), contextSize);
+        }
+        Optional<RunCommandTool> tool = options.exec
+                ? Optional.of(ExecSetup.create(host, options.json, errors, writer)) : Optional.empty();
+        tool.ifPresent(t -> Backends.remoteWarning(host.env()).ifPresent(errors::warning));
+        SessionOptions sessionOptions = new SessionOptions(
+                ExecSetup.sessionInstructions(host, Optional.empty(), options.exec),
+                tool.map(t -> List.of(t.spec())).orElse(List.of()));
+        try (Session session = model.openSession(sessionOptions)) {
+            Answerer.Outcome outcome = new Answerer(writer, tool, contextSize)
+                    .answer(session, prompt.get(), host.interrupts());
+            return switch (outcome) {
+                case Answerer.Outcome.Completed c -> 0;
+                case Answerer.Outcome.Interrupted i -> {
+                    writer.prepareForTerminal();
+                    yield INTERRUPTED_EXIT;
+                }
+                case Answerer.Outcome.Failed f -> errors.report(f.error());
+            };
+        }
+    }
+
+    /**
+     * The prompt the model gets: both → the prompt, a blank line and the
+     * content between markers; one → that one; neither → nothing.
+     */
+    static Optional<String> compose(Optional<String> prompt, Optional<String> content) {
+        if (prompt.isPresent() && content.isPresent()) {
+            return Optional.of(prompt.get() + "\n\n--- CONTENT ---\n" + content.get() + "\n--- END CONTENT ---");
+        }
+        return prompt.isPresent() ? prompt : content;
+    }
+
+    private String readFile(String pathAsGiven) throws ModelException {
+        Path path = host.workingDirectory().resolve(pathAsGiven);
+        try {
+            byte[] bytes = Files.readAllBytes(path);
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw CliErrors.cannotReadFile(pathAsGiven, "not valid UTF-8");
+        } catch (IOException | RuntimeException e) {
+            throw CliErrors.cannotReadFile(pathAsGiven, e instanceof IOException io
+                    ? dev.aii.config.IoReasons.describe(io) : e.getMessage());
+        }
+    }
+
+    private Optional<String> readStdin() throws ModelException {
+        if (host.stdio().stdinTerminal()) {
+            return Optional.empty();
+        }
+        try {
+            byte[] bytes = host.in().readAllBytes();
+            return Optional.of(StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString());
+        } catch (IOException e) {
+            throw CliErrors.internal("Cannot read stdin", e);
+        }
+    }
+}

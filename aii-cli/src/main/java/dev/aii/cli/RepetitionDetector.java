@@ -1,0 +1,130 @@
+package dev.aii.cli;
+
+import java.text.BreakIterator;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Notices an answer that has started repeating itself, counting in
+ * user-perceived characters (grapheme clusters). Each finished line of at
+ * least 40 characters (trimmed) leaves its fingerprint in a FIFO of at most 20;
+ * a line in progress that reaches 40 characters (untrimmed) and whose
+ * fingerprint is in the FIFO is a repetition. One detector per answer.
+ */
+final class RepetitionDetector {
+
+    static final int MIN_LINE = 40;
+    static final int MAX_FINGERPRINT = 60;
+    static final int MEMORY = 20;
+
+    private final Deque<String> fingerprints = new ArrayDeque<>();
+    private final List<String> line = new ArrayList<>();
+    private final BreakIterator clusters = BreakIterator.getCharacterInstance(Locale.ROOT);
+    /** The last cluster taken, which the next piece may still extend (a combining mark, a ZWJ sequence). */
+    private String last = "";
+    private boolean repeating;
+
+    /**
+     * Takes the next piece of the answer.
+     *
+     * @return whether the answer is now repeating (stays true once it is)
+     */
+    boolean accept(String piece) {
+        if (repeating || piece.isEmpty()) {
+            return repeating;
+        }
+        String text = last + piece;
+        clusters.setText(text);
+        int start = clusters.first();
+        boolean first = true;
+        for (int end = clusters.next(); end != BreakIterator.DONE; start = end, end = clusters.next()) {
+            String cluster = text.substring(start, end);
+            if (first && !last.isEmpty()) {
+                first = false;
+                if (cluster.equals(last)) {
+                    continue;       // the previous cluster is complete: nothing changes
+                }
+                retract();          // the piece extends the previous cluster: take it again, whole
+            }
+            first = false;
+            last = cluster;
+            if (character(cluster)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Forgets the last cluster taken from the current line (it is about to be taken again, extended). */
+    private void retract() {
+        if (!line.isEmpty() && !last.contains("\n")) {
+            line.removeLast();
+        }
+    }
+
+    private boolean character(String cluster) {
+        if (cluster.indexOf('\n') >= 0) {
+            last = "";
+            List<String> trimmed = trim(line);
+            if (trimmed.size() >= MIN_LINE) {
+                remember(fingerprint(trimmed));
+            }
+            line.clear();
+            return false;
+        }
+        line.add(cluster);
+        if (line.size() >= MIN_LINE && fingerprints.contains(fingerprint(line))) {
+            repeating = true;
+        }
+        return repeating;
+    }
+
+    private void remember(String fingerprint) {
+        if (fingerprints.contains(fingerprint)) {
+            return;
+        }
+        fingerprints.addLast(fingerprint);
+        if (fingerprints.size() > MEMORY) {
+            fingerprints.removeFirst();
+        }
+    }
+
+    /**
+     * The first min(max(40, e), 60, len) characters, where e is the index after
+     * the first {@code .}, {@code ?} or {@code !} that ends the line or is
+     * followed by whitespace, else the length.
+     */
+    static String fingerprint(List<String> s) {
+        int e = s.size();
+        // A terminator past the 60th character cannot shorten the fingerprint: look no further.
+        for (int i = 0; i < Math.min(s.size(), MAX_FINGERPRINT); i++) {
+            String c = s.get(i);
+            if ((c.equals(".") || c.equals("?") || c.equals("!"))
+                    && (i == s.size() - 1 || isWhitespace(s.get(i + 1)))) {
+                e = i + 1;
+                break;
+            }
+        }
+        int n = Math.min(Math.min(Math.max(MIN_LINE, e), MAX_FINGERPRINT), s.size());
+        return String.join("", s.subList(0, n));
+    }
+
+    private static List<String> trim(List<String> s) {
+        int start = 0;
+        int end = s.size();
+        while (start < end && isWhitespace(s.get(start))) {
+            start++;
+        }
+        while (end > start && isWhitespace(s.get(end - 1))) {
+            end--;
+        }
+        return s.subList(start, end);
+    }
+
+    private static boolean isWhitespace(String cluster) {
+        return cluster.codePoints().allMatch(Character::isWhitespace);
+    }
+}

@@ -1,0 +1,209 @@
+package dev.aii.cli;
+
+import dev.aii.exec.CommandRunner;
+import dev.aii.exec.Platform;
+import dev.aii.exec.ProcessBuilderRunner;
+import dev.aii.exec.Terminal;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Runs {@link Aii} in this JVM against a scripted model, with recorded streams. */
+final class CliHarness {
+
+    private byte[] stdin = new byte[0];
+    private InputStream stdinStream;
+    private Stdio stdio = new Stdio(false, true, false, false);
+    private final Map<String, String> env = new HashMap<>();
+    private Path workingDirectory;
+    private ModelProvider models;
+    private Terminal terminal;
+    private CommandRunner runner = new ProcessBuilderRunner();
+    private Platform platform = Platform.OTHER;
+    final ManualInterrupts interrupts = new ManualInterrupts();
+    final RecordingStream out = new RecordingStream();
+    final RecordingStream err = new RecordingStream();
+
+    CliHarness(Path home) {
+        env.put("HOME", home.toString());
+        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        workingDirectory = home;
+        models = e -> {
+            throw new AssertionError("no model expected");
+        };
+        terminal = () -> {
+            throw new java.io.IOException("no terminal");
+        };
+    }
+
+    CliHarness model(ScriptedModel model) {
+        this.models = e -> model;
+        return this;
+    }
+
+    CliHarness models(ModelProvider provider) {
+        this.models = provider;
+        return this;
+    }
+
+    /** Stdin carries {@code text} (piped). */
+    CliHarness stdin(String text) {
+        this.stdin = text.getBytes(StandardCharsets.UTF_8);
+        this.stdio = new Stdio(false, false, stdio.stdoutTerminal(), stdio.stderrTerminal());
+        return this;
+    }
+
+    CliHarness stdinBytes(byte[] bytes) {
+        this.stdin = bytes.clone();
+        this.stdio = new Stdio(false, false, stdio.stdoutTerminal(), stdio.stderrTerminal());
+        return this;
+    }
+
+    /** Stdin is a stream that is read as the test goes (piped). */
+    CliHarness stdinStream(InputStream in) {
+        this.stdinStream = in;
+        this.stdio = new Stdio(false, false, stdio.stdoutTerminal(), stdio.stderrTerminal());
+        return this;
+    }
+
+    /** Stdin is a terminal (nothing to read). */
+    CliHarness stdinTerminal() {
+        this.stdio = new Stdio(true, false, stdio.stdoutTerminal(), stdio.stderrTerminal());
+        return this;
+    }
+
+    /** Stdin is /dev/null. */
+    CliHarness stdinDevNull() {
+        this.stdio = new Stdio(false, true, stdio.stdoutTerminal(), stdio.stderrTerminal());
+        return this;
+    }
+
+    CliHarness stdoutTerminal() {
+        this.stdio = new Stdio(stdio.stdinTerminal(), stdio.stdinDevNull(), true, stdio.stderrTerminal());
+        return this;
+    }
+
+    CliHarness env(String name, String value) {
+        env.put(name, value);
+        return this;
+    }
+
+    CliHarness workingDirectory(Path dir) {
+        this.workingDirectory = dir;
+        return this;
+    }
+
+    CliHarness terminal(Terminal t) {
+        this.terminal = t;
+        return this;
+    }
+
+    CliHarness runner(CommandRunner r) {
+        this.runner = r;
+        return this;
+    }
+
+    CliHarness platform(Platform p) {
+        this.platform = p;
+        return this;
+    }
+
+    Host host() {
+        Terminal t = terminal;
+        CommandRunner r = runner;
+        ExecHost exec = new ExecHost() {
+            @Override
+            public CommandRunner runner() {
+                return r;
+            }
+
+            @Override
+            public Terminal terminal() {
+                return t;
+            }
+
+            @Override
+            public Optional<String> fallbackWarning() {
+                return Optional.empty();
+            }
+        };
+        return new Host(stdinStream != null ? stdinStream : new ByteArrayInputStream(stdin), out, err, env,
+                workingDirectory, stdio, models, () -> exec, interrupts,
+                () -> {
+                    throw new AssertionError("no line editor in tests");
+                },
+                platform);
+    }
+
+    int run(String... args) {
+        return new Aii(host()).run(args);
+    }
+
+    String out() {
+        return out.text();
+    }
+
+    String err() {
+        return err.text();
+    }
+
+    /** Records the bytes and each separate write. */
+    static final class RecordingStream extends OutputStream {
+        private final ByteArrayOutputStream all = new ByteArrayOutputStream();
+        private final List<String> writes = new ArrayList<>();
+
+        @Override
+        public synchronized void write(int b) {
+            all.write(b);
+            writes.add(new String(new byte[] {(byte) b}, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            all.write(b, off, len);
+            writes.add(new String(b, off, len, StandardCharsets.UTF_8));
+        }
+
+        synchronized String text() {
+            return all.toString(StandardCharsets.UTF_8);
+        }
+
+        synchronized List<String> writes() {
+            return List.copyOf(writes);
+        }
+    }
+
+    /** Ctrl-C on demand. */
+    static final class ManualInterrupts implements Interrupts {
+        private final List<Runnable> actions = new ArrayList<>();
+
+        @Override
+        public synchronized Registration onInterrupt(Runnable action) {
+            actions.add(action);
+            return () -> {
+                synchronized (this) {
+                    actions.remove(action);
+                }
+            };
+        }
+
+        /** Presses Ctrl-C: runs the newest registered action. */
+        void fire() {
+            Runnable action;
+            synchronized (this) {
+                action = actions.isEmpty() ? null : actions.getLast();
+            }
+            if (action != null) {
+                action.run();
+            }
+        }
+    }
+}

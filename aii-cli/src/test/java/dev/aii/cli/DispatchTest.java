@@ -1,0 +1,324 @@
+package dev.aii.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.aii.model.ModelException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DispatchTest {
+
+    @TempDir
+    Path home;
+
+    private CliHarness cli() {
+        return new CliHarness(home);
+    }
+
+    @Test
+    void versionPrintsTheVersionLine() {
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--version"));
+        assertEquals("aii 0.9.0\n", cli.out());
+        assertEquals("", cli.err());
+    }
+
+    @Test
+    void helpListsEveryFlagWithItsExactText() {
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--help"));
+        String help = cli.out();
+        List<String> lines = help.lines().toList();
+        assertFlag(lines, "[PROMPT]", "Prompt (one-shot), or system prompt when used with --interactive");
+        assertFlag(lines, "-i, --interactive", "Start interactive conversational mode");
+        assertFlag(lines, "-f, --file=FILE", "File to attach as context (one-shot only)");
+        assertFlag(lines, "-j, --json", "Output errors as JSONL to stderr");
+        assertFlag(lines, "-m, --model-info", "Show context size, model variant and supported languages, then exit");
+        assertFlag(lines, "-x, --exec", "Let the model run programs");
+        assertFlag(lines, "--list-allowed", "Print the effective exec allowlist and exit");
+        assertFlag(lines, "--reset-allowed", "Delete the exec allowlist config file and exit");
+        assertFlag(lines, "--version", "Print the version and exit");
+        assertFlag(lines, "-h, --help", "Show this help and exit");
+        assertTrue(help.startsWith("Usage: aii "), help);
+        assertTrue(help.contains("Exit codes:\n"), help);
+        assertTrue(help.contains("  130  interrupted by Ctrl-C"), help);
+        assertTrue(help.contains("Environment:\n"), help);
+        for (String variable : List.of("AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE",
+                "AII_SHIM_LIBRARY", "AII_DEBUG", "HOME")) {
+            assertTrue(help.contains("\n  " + variable + " "), variable);
+        }
+        assertEquals("", cli.err());
+    }
+
+    private static void assertFlag(List<String> lines, String flag, String description) {
+        assertTrue(lines.stream().anyMatch(l -> l.trim().startsWith(flag) && l.endsWith(" " + description)),
+                () -> "no line for " + flag + " with '" + description + "' in\n" + String.join("\n", lines));
+    }
+
+    @Test
+    void shortHelpFlagPrintsTheSameHelp() {
+        CliHarness a = cli();
+        CliHarness b = cli();
+        assertEquals(0, a.run("-h"));
+        assertEquals(0, b.run("--help"));
+        assertEquals(b.out(), a.out());
+    }
+
+    @Test
+    void noPromptWithStdinATerminalPrintsHelpWithoutAModel() {
+        CliHarness cli = cli().stdinTerminal();
+        assertEquals(0, cli.run());
+        assertTrue(cli.out().startsWith("Usage: aii "));
+    }
+
+    @Test
+    void helpAndVersionNeedNoModel() {
+        CliHarness cli = cli().models(env -> {
+            throw new AssertionError("a model was opened");
+        });
+        assertEquals(0, cli.run("--help"));
+        assertEquals(0, cli.run("--version"));
+    }
+
+    @Test
+    void unknownOptionIsAUsageErrorWithAHint() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--frobnicate"));
+        assertEquals("aii: Unknown option: '--frobnicate'\naii: run 'aii --help' for usage\n", cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void usageErrorUnderJsonIsOneJsonLine() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-j", "--frobnicate"));
+        assertEquals("{\"error\":\"usage_error\",\"message\":\"Unknown option: '--frobnicate'\\n"
+                + "run 'aii --help' for usage\",\"exitCode\":2}\n", cli.err());
+    }
+
+    @Test
+    void missingFileValueIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-f"));
+        assertTrue(cli.err().startsWith("aii: Missing required parameter for option '--file'"), cli.err());
+        assertTrue(cli.err().endsWith("aii: run 'aii --help' for usage\n"), cli.err());
+    }
+
+    @Test
+    void extraPositionalIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("one", "two"));
+        assertTrue(cli.err().startsWith("aii: Unmatched argument at index 1: 'two'\n"), cli.err());
+    }
+
+    @Test
+    void atSignArgumentsAreNotExpandedFromFiles() throws Exception {
+        Files.writeString(home.resolve("args"), "--version\n");
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("@" + home.resolve("args")));
+        assertEquals(List.of("@" + home.resolve("args")), model.prompts);
+    }
+
+    @Test
+    void doubleDashEndsOptions() {
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("--", "-x is a flag"));
+        assertEquals(List.of("-x is a flag"), model.prompts);
+    }
+
+    @Test
+    void shortFlagsCombine() {
+        ScriptedModel model = new ScriptedModel();
+        CliHarness cli = cli().model(model).stdin("/quit\n");
+        assertEquals(0, cli.run("-ij"));
+        assertEquals(Interactive.HEADER + "> ", cli.out());
+    }
+
+    @Test
+    void fileOptionTakesTheEqualsForm() throws Exception {
+        Files.writeString(home.resolve("notes.txt"), "hello");
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("--file=notes.txt"));
+        assertEquals(List.of("hello"), model.prompts);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"prompt", "-i", "-x", "-f", "other"})
+    void listAllowedConflictsWithPromptModesAndTheOtherFlag(String with) {
+        String[] args = switch (with) {
+            case "prompt" -> new String[] {"--list-allowed", "hello"};
+            case "-f" -> new String[] {"--list-allowed", "-f", "x.txt"};
+            case "other" -> new String[] {"--list-allowed", "--reset-allowed"};
+            default -> new String[] {"--list-allowed", with};
+        };
+        CliHarness cli = cli();
+        assertEquals(2, cli.run(args));
+        assertEquals("aii: --list-allowed and --reset-allowed cannot be combined with a prompt, -i, -x, -f, "
+                + "or each other\n", cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void resetAllowedConflictUnderJson() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--reset-allowed", "-x", "--json"));
+        assertEquals("{\"error\":\"conflicting_input\",\"message\":\"--list-allowed and --reset-allowed cannot be "
+                + "combined with a prompt, -i, -x, -f, or each other\",\"exitCode\":2}\n", cli.err());
+        assertTrue(Files.notExists(home.resolve(".config")));
+    }
+
+    @Test
+    void listAllowedWithoutAFileShowsTheDefaultsWithoutAModel() {
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--list-allowed"));
+        assertEquals("# source: built-in defaults (no config file)\nls\npwd\ncat\nhead\ntail\nwc\ndate\nwhoami\n"
+                + "uname\ndf\ndu\nstat\nfile\nwhich\nps\nuptime\nsw_vers\n", cli.out());
+        assertEquals("", cli.err());
+        assertTrue(Files.notExists(home.resolve(".config")));
+    }
+
+    @Test
+    void listAllowedWithAFileShowsItsPathAndRules() throws Exception {
+        Path file = home.resolve(".config/aii/allow");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "# mine\ngit status\n'it''s' x\n");
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--list-allowed"));
+        assertEquals("# source: " + file + "\ngit status\n'its' x\n", cli.out());
+    }
+
+    @Test
+    void listAllowedWarnsAboutMalformedLinesOnStderr() throws Exception {
+        Path file = home.resolve(".config/aii/allow");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "ls\n'open\n");
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--list-allowed"));
+        assertEquals("aii: warning: " + file + ": skipping malformed line 2\n", cli.err());
+        assertEquals("# source: " + file + "\nls\n", cli.out());
+    }
+
+    @Test
+    void resetAllowedRemovesTheFileThenSaysThereIsNone() throws Exception {
+        Path file = home.resolve(".config/aii/allow");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "ls\n");
+        CliHarness first = cli();
+        assertEquals(0, first.run("--reset-allowed"));
+        assertEquals("aii: removed config; using built-in defaults\n", first.out());
+        assertTrue(Files.notExists(file));
+        CliHarness second = cli();
+        assertEquals(0, second.run("--reset-allowed"));
+        assertEquals("aii: no config file; using built-in defaults\n", second.out());
+    }
+
+    @Test
+    void resetAllowedThatCannotDeleteIsAnInternalError() throws Exception {
+        Path file = home.resolve(".config/aii/allow");
+        Files.createDirectories(file.resolve("child"));
+        CliHarness cli = cli();
+        assertEquals(1, cli.run("--reset-allowed"));
+        assertEquals("aii: Cannot remove config file: Directory not empty\n", cli.err());
+    }
+
+    @Test
+    void modelInfoConflictsWithAPrompt() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-m", "hello"));
+        assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", cli.err());
+    }
+
+    @Test
+    void modelInfoConflictsWithInteractiveAndFile() {
+        assertEquals(2, cli().run("-m", "-i"));
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-m", "-f", "x"));
+        assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", cli.err());
+    }
+
+    @Test
+    void modelInfoPrintsThreeLines() {
+        ScriptedModel model = new ScriptedModel().contextSize(8192).variant("llama3 via http://localhost:11434/v1")
+                .languages(Optional.of(List.of("de-DE", "en-US")));
+        CliHarness cli = cli().model(model);
+        assertEquals(0, cli.run("-m"));
+        assertEquals("Context window: 8192 tokens\nModel variant: llama3 via http://localhost:11434/v1\n"
+                + "Supported languages (2): de-DE, en-US\n", cli.out());
+    }
+
+    @Test
+    void modelInfoWithUnknownLanguages() {
+        ScriptedModel model = new ScriptedModel().languages(Optional.empty());
+        CliHarness cli = cli().model(model);
+        assertEquals(0, cli.run("--model-info"));
+        assertEquals("Context window: 4096 tokens\nModel variant: scripted\nSupported languages: unknown\n", cli.out());
+    }
+
+    @Test
+    void unavailableModelExitsThreeWithItsMessage() {
+        ScriptedModel model = new ScriptedModel().unavailable(ModelException.notEnabled("appleIntelligenceNotEnabled"));
+        CliHarness cli = cli().model(model);
+        assertEquals(3, cli.run("hello"));
+        assertEquals("aii: Apple Intelligence is not enabled\n"
+                + "aii: enable it in System Settings \u2192 Apple Intelligence & Siri\n", cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void unavailableModelUnderJson() {
+        ScriptedModel model = new ScriptedModel().unavailable(ModelException.downloading("modelNotReady"));
+        CliHarness cli = cli().model(model);
+        assertEquals(3, cli.run("-j", "-m"));
+        assertEquals("{\"error\":\"unavailable_downloading\",\"message\":\"Apple Intelligence model assets are still "
+                + "downloading\\ntry again shortly\",\"detail\":\"modelNotReady\",\"exitCode\":3}\n", cli.err());
+    }
+
+    @Test
+    void noBackendOnThisSystemGivesTheGuidance() {
+        CliHarness cli = cli().models(env -> {
+            throw ModelException.notSupportedOnThisSystem();
+        });
+        assertEquals(3, cli.run("hello"));
+        assertEquals("aii: Apple Intelligence is not available on this system\n"
+                + "aii: set AII_BASE_URL to an OpenAI-compatible server, e.g. http://localhost:11434/v1 (Ollama)\n",
+                cli.err());
+    }
+
+    @Test
+    void fileWithInteractiveConflictsAfterTheAvailabilityCheck() {
+        CliHarness cli = cli().model(new ScriptedModel());
+        assertEquals(2, cli.run("-i", "-f", "x.txt"));
+        assertEquals("aii: --file cannot be used with --interactive\n", cli.err());
+    }
+
+    @Test
+    void unexpectedFailureIsAnInternalErrorWithoutAStackTrace() {
+        CliHarness cli = cli().models(env -> {
+            throw new IllegalStateException("boom");
+        });
+        assertEquals(1, cli.run("-j", "hello"));
+        assertEquals("{\"error\":\"internal_error\",\"message\":\"Cannot start the model backend\",\"detail\":"
+                + "\"java.lang.IllegalStateException: boom\",\"exitCode\":1}\n", cli.err());
+    }
+
+    @Test
+    void debugAddsTheStackTrace() {
+        CliHarness cli = cli().env("AII_DEBUG", "1").models(env -> {
+            throw new IllegalStateException("boom");
+        });
+        assertEquals(1, cli.run("hello"));
+        assertTrue(cli.err().startsWith("aii: Cannot start the model backend\njava.lang.IllegalStateException: boom\n"),
+                cli.err());
+        assertTrue(cli.err().contains("\tat "), cli.err());
+    }
+}
