@@ -36,6 +36,11 @@ public final class Cancellation {
      * @return a handle whose {@code close()} unregisters the action
      */
     public AutoCloseable onCancel(Runnable action) {
+        return register(action);
+    }
+
+    /** {@link #onCancel} for this package, with a handle that closes without a checked exception. */
+    Registration register(Runnable action) {
         synchronized (this) {
             if (!cancelled) {
                 actions.add(action);
@@ -48,5 +53,11 @@ public final class Cancellation {
         }
         action.run();
         return () -> { };
+    }
+
+    /** An action's registration; closing it unregisters the action. */
+    interface Registration extends AutoCloseable {
+        @Override
+        void close();
     }
 }
