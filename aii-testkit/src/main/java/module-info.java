@@ -2,6 +2,7 @@
 module dev.aii.testkit {
     requires transitive dev.aii.core;
     requires transitive org.junit.jupiter.api;
+    requires jdk.management;
 
     exports dev.aii.testkit;
 }

@@ -12,6 +12,11 @@ public final class Cancellation {
     private final List<Runnable> actions = new ArrayList<>();
     private boolean cancelled;
 
+    /** {@link #onCancel}, kept for this package's callers. */
+    Registration register(Runnable action) {
+        return onCancel(action);
+    }
+
     /** Cancels and runs the registered actions (once). Safe from any thread, any number of times. */
     public void cancel() {
         List<Runnable> toRun;
