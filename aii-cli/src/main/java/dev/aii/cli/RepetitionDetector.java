@@ -25,6 +25,8 @@ final class RepetitionDetector {
     private final BreakIterator clusters = BreakIterator.getCharacterInstance(Locale.ROOT);
     /** The last cluster taken, which the next piece may still extend (a combining mark, a ZWJ sequence). */
     private String last = "";
+    /** A high surrogate that ended the previous piece: its pair comes with the next one. */
+    private String carry = "";
     private boolean repeating;
 
     /**
@@ -36,7 +38,12 @@ final class RepetitionDetector {
         if (repeating || piece.isEmpty()) {
             return repeating;
         }
-        String text = last + piece;
+        String text = last + carry + piece;
+        carry = "";
+        if (Character.isHighSurrogate(text.charAt(text.length() - 1))) {
+            carry = text.substring(text.length() - 1);
+            text = text.substring(0, text.length() - 1);
+        }
         clusters.setText(text);
         int start = clusters.first();
         boolean first = true;

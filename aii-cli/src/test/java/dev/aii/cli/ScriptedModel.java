@@ -128,7 +128,7 @@ final class ScriptedModel implements LanguageModel {
 
     private final class ScriptedSession implements Session {
         private final SessionOptions options;
-        private final CountDownLatch cancelled = new CountDownLatch(1);
+        private volatile CountDownLatch cancelled = new CountDownLatch(1);
 
         ScriptedSession(SessionOptions options) {
             this.options = options;
@@ -136,6 +136,7 @@ final class ScriptedModel implements LanguageModel {
 
         @Override
         public void respond(String prompt, TextSink sink) throws ModelException {
+            cancelled = new CountDownLatch(1);
             List<Step> steps;
             synchronized (ScriptedModel.this) {
                 prompts.add(prompt);
