@@ -35,7 +35,8 @@ final class CliHarness {
     CliHarness(Path home) {
         env.put("HOME", home.toString());
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-        workingDirectory = home;
+        // Commands run in this process's directory, so the resolution directory must be the same.
+        workingDirectory = Path.of("").toAbsolutePath();
         models = e -> {
             throw new AssertionError("no model expected");
         };

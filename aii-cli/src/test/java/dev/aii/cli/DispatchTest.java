@@ -19,7 +19,7 @@ class DispatchTest {
     Path home;
 
     private CliHarness cli() {
-        return new CliHarness(home);
+        return new CliHarness(home).workingDirectory(home);
     }
 
     @Test

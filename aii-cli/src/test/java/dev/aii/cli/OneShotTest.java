@@ -17,7 +17,7 @@ class OneShotTest {
     Path home;
 
     private CliHarness cli(ScriptedModel model) {
-        return new CliHarness(home).model(model);
+        return new CliHarness(home).model(model).workingDirectory(home);
     }
 
     @Test
