@@ -169,7 +169,7 @@ class ExecCliTest {
         ScriptedModel model = new ScriptedModel().answer(call(touch()), text("as you wish"));
         ScriptedTerminal terminal = ScriptedTerminal.interactive();
         CliHarness cli = cli(model).terminal(terminal);
-        Thread presser = Thread.ofVirtual().start(() -> {
+        Thread presser = Thread.ofPlatform().start(() -> {
             try {
                 terminal.awaitPrompts(1, Duration.ofSeconds(20));
             } catch (InterruptedException e) {
