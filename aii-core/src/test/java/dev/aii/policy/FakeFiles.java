@@ -1,7 +1,6 @@
 package dev.aii.policy;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 
 /** A file system made of a fixed set of executable regular files, for decisions that need no disk. */
@@ -38,9 +37,5 @@ final class FakeFiles {
         } catch (RuleSyntaxException e) {
             throw new IllegalArgumentException(line, e);
         }
-    }
-
-    static List<String> args(String... arguments) {
-        return List.of(arguments);
     }
 }
