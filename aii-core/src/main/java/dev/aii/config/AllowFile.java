@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,15 @@ public final class AllowFile {
 
     /** The second line of a seeded file. */
     public static final String SEED_COMMENT = "# one rule per line: an argv prefix";
+
+    /** The {@code --list-allowed} source line when there is no file. */
+    public static final String SOURCE_DEFAULTS = "# source: built-in defaults (no config file)";
+
+    /** The {@code --reset-allowed} output when a file was removed. */
+    public static final String RESET_REMOVED = "aii: removed config; using built-in defaults";
+
+    /** The {@code --reset-allowed} output when there was no file. */
+    public static final String RESET_NO_FILE = "aii: no config file; using built-in defaults";
 
     /** Where the rule set came from. */
     public enum Source {
@@ -95,11 +105,13 @@ public final class AllowFile {
         return path;
     }
 
-    /** Reads the effective rule set; never throws (problems become warnings). */
+    /**
+     * Reads the effective rule set; never throws (problems become warnings).
+     * Only a file that does not exist means "no file": anything else that
+     * stops reading it (a directory, no permission, a symbolic link loop,
+     * bytes that are not UTF-8) falls back to the defaults with a warning.
+     */
     public Loaded load() {
-        if (!Files.exists(path)) {
-            return new Loaded(Builtins.defaults(), Source.DEFAULTS_NO_FILE, List.of());
-        }
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder()
@@ -107,6 +119,8 @@ public final class AllowFile {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(Files.readAllBytes(path)))
                     .toString();
+        } catch (NoSuchFileException e) {
+            return new Loaded(Builtins.defaults(), Source.DEFAULTS_NO_FILE, List.of());
         } catch (IOException e) {
             return new Loaded(Builtins.defaults(), Source.DEFAULTS_UNREADABLE_FILE,
                     List.of("cannot read " + path + "; using built-in defaults"));
@@ -121,10 +135,14 @@ public final class AllowFile {
 
     /**
      * Persists an "always" rule: appends one line when the file exists (unless
-     * it already holds the rule), else creates it with the defaults and the rule
-     * in one atomic step. Safe against other aii processes doing the same.
+     * it already holds the rule; an LF is written first when the file does not
+     * end in one), else creates it with the defaults and the rule. Either way
+     * the new content appears at once through a rename, and a lock keeps other
+     * threads and aii processes doing the same from losing each other's rules.
      *
      * @throws IOException when the rule could not be saved
+     * @throws IllegalArgumentException when a token holds a line feed or an
+     *         unpaired surrogate, which one line of UTF-8 cannot hold
      */
     public Added add(Rule rule) throws IOException {
         return AllowFileWriter.add(path, rule);
@@ -140,14 +158,31 @@ public final class AllowFile {
         return Files.deleteIfExists(path);
     }
 
-    /** The {@code --list-allowed} text: a source line, then one rule per line, each ending in LF. */
+    /**
+     * Deletes the file and says so in the words of {@code --reset-allowed}:
+     * {@link #RESET_REMOVED} or {@link #RESET_NO_FILE} (without a line end).
+     *
+     * @throws IOException when it exists but cannot be deleted
+     */
+    public String resetMessage() throws IOException {
+        return reset() ? RESET_REMOVED : RESET_NO_FILE;
+    }
+
+    /** The {@code --reset-allowed} error message when the file cannot be deleted. */
+    public static String cannotRemove(IOException e) {
+        return "Cannot remove config file: " + IoReasons.describe(e);
+    }
+
+    /**
+     * The {@code --list-allowed} text: a source line, then one quote-joined
+     * rule per line, each line ending in LF. The source is the file's path
+     * whenever the file exists, even when it could not be read (the defaults
+     * are listed then, and {@link #load} has already warned why).
+     */
     public String listing(Loaded loaded) {
         StringBuilder out = new StringBuilder();
-        out.append(switch (loaded.source()) {
-            case FILE -> "# source: " + path;
-            case DEFAULTS_NO_FILE -> "# source: built-in defaults (no config file)";
-            case DEFAULTS_UNREADABLE_FILE -> "# source: built-in defaults (cannot read " + path + ")";
-        }).append('\n');
+        out.append(loaded.source() == Source.DEFAULTS_NO_FILE ? SOURCE_DEFAULTS : "# source: " + path)
+                .append('\n');
         for (Rule rule : loaded.rules().rules()) {
             out.append(rule.toLine()).append('\n');
         }

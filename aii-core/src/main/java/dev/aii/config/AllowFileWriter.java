@@ -9,21 +9,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Writes "always" rules. Every change happens while holding an exclusive lock
  * on a lock file beside the allow file (other processes) and a lock in this
- * JVM (other threads, which file locks do not separate). A new file is written
- * to a temporary file and renamed into place; an existing one gets a single
- * appended write, so a reader sees the old content or the new, never half.
+ * JVM (other threads, which file locks do not separate), so concurrent adds
+ * never lose a rule. Every change, seeding and appending alike, is written to
+ * a temporary file in the same directory and renamed into place, so a reader,
+ * who takes no lock, opens either the old file or the new one, never half of
+ * a write.
  */
 final class AllowFileWriter {
 
@@ -37,17 +41,34 @@ final class AllowFileWriter {
     }
 
     static AllowFile.Added add(Path file, Rule rule) throws IOException {
+        requireOneLine(rule);
+        byte[] line = (rule.toLine() + "\n").getBytes(StandardCharsets.UTF_8);
         Path dir = file.getParent();
         ensureDirectory(dir);
         IN_PROCESS.lock();
         try (FileChannel lockChannel = FileChannel.open(lockFile(file),
-                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), attributes(OWNER_RW, file));
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly(OWNER_RW, dir));
              FileLock ignored = lockChannel.lock()) {
-            if (Files.exists(file)) {
-                return append(file, rule);
+            byte[] existing;
+            try {
+                existing = Files.readAllBytes(file);
+            } catch (NoSuchFileException e) {
+                replace(file, AllowFile.seedContent(rule).getBytes(StandardCharsets.UTF_8), OWNER_RW);
+                return AllowFile.Added.SEEDED;
             }
-            seed(file, rule);
-            return AllowFile.Added.SEEDED;
+            if (AllowFileParser.parse(new String(existing, StandardCharsets.UTF_8)).rules().contains(rule)) {
+                return AllowFile.Added.ALREADY_PRESENT;
+            }
+            boolean needsNewline = existing.length > 0 && existing[existing.length - 1] != '\n';
+            byte[] content = Arrays.copyOf(existing, existing.length + (needsNewline ? 1 : 0) + line.length);
+            if (needsNewline) {
+                content[existing.length] = '\n';
+            }
+            System.arraycopy(line, 0, content, content.length - line.length, line.length);
+            // A symbolic link (dotfiles kept elsewhere) stays a link: its target is what changes.
+            Path target = file.toRealPath();
+            replace(target, content, permissionsOf(target));
+            return AllowFile.Added.APPENDED;
         } finally {
             IN_PROCESS.unlock();
         }
@@ -57,39 +78,39 @@ final class AllowFileWriter {
         return file.resolveSibling("." + file.getFileName() + ".lock");
     }
 
-    private static AllowFile.Added append(Path file, Rule rule) throws IOException {
-        byte[] existing = Files.readAllBytes(file);
-        String text = new String(existing, StandardCharsets.UTF_8);
-        if (AllowFileParser.parse(text).rules().contains(rule)) {
-            return AllowFile.Added.ALREADY_PRESENT;
-        }
-        boolean needsNewline = existing.length > 0 && existing[existing.length - 1] != '\n';
-        String line = (needsNewline ? "\n" : "") + rule.toLine() + "\n";
-        ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
-        try (FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            while (bytes.hasRemaining()) {
-                out.write(bytes);
+    /** A line feed would split the rule into two lines; an unpaired surrogate has no UTF-8 form. */
+    private static void requireOneLine(Rule rule) {
+        for (String token : rule.tokens()) {
+            boolean unpaired = token.codePoints().anyMatch(cp -> cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE);
+            if (token.indexOf('\n') >= 0 || unpaired) {
+                throw new IllegalArgumentException("a rule with a line feed or an unpaired surrogate "
+                        + "cannot be written as one line of UTF-8: " + rule.tokens());
             }
-            out.force(false);
         }
-        return AllowFile.Added.APPENDED;
     }
 
-    private static void seed(Path file, Rule rule) throws IOException {
-        Path dir = file.getParent();
-        Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp", attributes(OWNER_RW, file));
+    /** Writes {@code content} to a temporary file beside {@code target}, then renames it over {@code target}. */
+    private static void replace(Path target, byte[] content, Set<PosixFilePermission> permissions)
+            throws IOException {
+        Path dir = target.getParent();
+        // createTempFile makes the file owner-only on POSIX, so it is never readable more widely.
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {
+            if (permissions != null) {
+                // Set explicitly: permissions given at creation are narrowed by the umask.
+                Files.setPosixFilePermissions(temp, permissions);
+            }
             try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer bytes = ByteBuffer.wrap(AllowFile.seedContent(rule).getBytes(StandardCharsets.UTF_8));
+                ByteBuffer bytes = ByteBuffer.wrap(content);
                 while (bytes.hasRemaining()) {
                     out.write(bytes);
                 }
                 out.force(true);
             }
             try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             syncDirectory(dir);
         } finally {
@@ -106,12 +127,30 @@ final class AllowFileWriter {
             Files.createDirectories(parent);
         }
         try {
-            Files.createDirectory(dir, attributes(OWNER_RWX, dir));
+            Files.createDirectory(dir, ownerOnly(OWNER_RWX, dir));
         } catch (FileAlreadyExistsException e) {
             if (!Files.isDirectory(dir)) {
                 throw e;
             }
+            return;
         }
+        if (isPosix(dir)) {
+            // Again explicitly: the creation attribute is narrowed by the umask.
+            Files.setPosixFilePermissions(dir, OWNER_RWX);
+        }
+    }
+
+    private static Set<PosixFilePermission> permissionsOf(Path file) throws IOException {
+        return isPosix(file) ? Files.getPosixFilePermissions(file) : null;
+    }
+
+    private static FileAttribute<?>[] ownerOnly(Set<PosixFilePermission> permissions, Path where) {
+        return isPosix(where) ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(permissions)}
+                : new FileAttribute<?>[0];
+    }
+
+    private static boolean isPosix(Path where) {
+        return where.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     /** Makes the rename durable where the platform allows opening a directory. */
@@ -121,11 +160,5 @@ final class AllowFileWriter {
         } catch (IOException | UnsupportedOperationException e) {
             // Best effort: the rename itself is already atomic.
         }
-    }
-
-    private static FileAttribute<?>[] attributes(Set<PosixFilePermission> permissions, Path where) {
-        boolean posix = where.getFileSystem().supportedFileAttributeViews().contains("posix");
-        return posix ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(permissions)}
-                : new FileAttribute<?>[0];
     }
 }

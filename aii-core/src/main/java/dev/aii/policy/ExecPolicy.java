@@ -9,12 +9,25 @@ import java.util.Optional;
  * The exec policy: a rule set and the environment programs are resolved in.
  * Immutable; {@link #withRule} makes a new policy.
  *
+ * <p>Embedding it: load the rules (the built-in defaults, or an allow file
+ * through {@code dev.aii.config.AllowFile}), evaluate each command, show the
+ * human {@link ResolvedCommand#display()} when asked, and remember "always".
  * {@snippet :
- * ExecPolicy policy = ExecPolicy.of(Builtins.defaults(), environment);
+ * AllowFile file = AllowFile.at(Path.of("/etc/mytool/allow"));   // or Builtins.defaults()
+ * AllowFile.Loaded loaded = file.load();                         // never throws; see warnings()
+ * ExecPolicy policy = ExecPolicy.of(loaded.rules(), SystemEnvironment.current());
+ *
  * switch (policy.evaluate("git", List.of("status", "--short"))) {
- *     case Decision.Allow allow -> run(allow.command());
- *     case Decision.Ask ask -> askHuman(ask.command().display(), ask.alwaysPrefix());
- *     case Decision.Refuse refuse -> report(refuse.message());
+ *     case Decision.Allow allow -> run(allow.command().path(), allow.command().arguments());
+ *     case Decision.Ask ask -> {
+ *         // shows "git status --short"; "always" would store "git status"
+ *         Answer answer = askHuman(ask.command().display(), ask.alwaysPrefix().map(r -> Render.render(r.tokens())));
+ *         if (answer == Answer.ALWAYS && ask.alwaysPrefix().isPresent()) {
+ *             policy = policy.withRule(ask.alwaysPrefix().get());
+ *             file.add(ask.alwaysPrefix().get());              // seeds or appends
+ *         }
+ *     }
+ *     case Decision.Refuse refuse -> report(refuse.message()); // e.g. "Error: executable not found: gti"
  * }
  * }
  */

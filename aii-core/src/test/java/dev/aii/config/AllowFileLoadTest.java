@@ -1,0 +1,183 @@
+package dev.aii.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.aii.policy.Builtins;
+import dev.aii.policy.Decision;
+import dev.aii.policy.ExecPolicy;
+import dev.aii.policy.Rule;
+import dev.aii.policy.RuleSet;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AllowFileLoadTest {
+
+    static final String DEFAULTS_LISTING = "ls\npwd\ncat\nhead\ntail\nwc\ndate\nwhoami\nuname\ndf\ndu\nstat\nfile\n"
+            + "which\nps\nuptime\nsw_vers\n";
+
+    @TempDir
+    Path home;
+
+    private AllowFile file() {
+        return AllowFile.at(AllowFile.defaultPath(Map.of("HOME", home.toString())));
+    }
+
+    private Path write(String text) throws IOException {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, text);
+        return path;
+    }
+
+    @Test
+    void theFileIsUnderHomeWhenHomeIsSet() {
+        assertEquals(Path.of("/home/someone/.config/aii/allow"), AllowFile.defaultPath(Map.of("HOME", "/home/someone")));
+        assertEquals(home.resolve(".config/aii/allow"), file().path());
+    }
+
+    @Test
+    void withoutHomeTheAccountsHomeDirectoryIsUsed() {
+        Path expected = Path.of(System.getProperty("user.home"), ".config", "aii", "allow");
+        assertEquals(expected, AllowFile.defaultPath(Map.of()));
+        assertEquals(expected, AllowFile.defaultPath(Map.of("HOME", "")));
+    }
+
+    @Test
+    void noFileGivesTheBuiltInDefaultsAndWritesNothing() throws IOException {
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(Builtins.defaults(), loaded.rules());
+        assertEquals(AllowFile.Source.DEFAULTS_NO_FILE, loaded.source());
+        assertEquals(List.of(), loaded.warnings());
+        assertEquals("# source: built-in defaults (no config file)\n" + DEFAULTS_LISTING, file().listing(loaded));
+        try (var entries = Files.list(home)) {
+            assertEquals(List.of(), entries.toList());
+        }
+    }
+
+    @Test
+    void anEmptyFileAllowsNothing() throws IOException {
+        Path path = write("");
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(RuleSet.empty(), loaded.rules());
+        assertEquals(AllowFile.Source.FILE, loaded.source());
+        assertEquals(List.of(), loaded.warnings());
+        assertEquals("# source: " + path + "\n", file().listing(loaded));
+        Decision ls = ExecPolicy.of(loaded.rules(), SystemEnvironment.of(Map.of(), home)).evaluate("ls", List.of());
+        assertInstanceOf(Decision.Ask.class, ls);
+    }
+
+    @Test
+    void aFileReplacesTheDefaultsEntirely() throws IOException {
+        Path path = write("# mine\n\ngit status\n  'my tool'  \"a b\" c\\ d\r\ngit status\n");
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(List.of(Rule.of("git", "status"), Rule.of("my tool", "a b", "c d")), loaded.rules().rules());
+        assertEquals(List.of(), loaded.warnings());
+        assertEquals("# source: " + path + "\ngit status\n'my tool' 'a b' 'c d'\n", file().listing(loaded));
+    }
+
+    @Test
+    void malformedLinesAreSkippedWithOneWarningEach() throws IOException {
+        Path path = write("ls\ngit 'status\n\n# fine\necho \"x\nrm x\\\n'' y\ncat\n");
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(List.of(Rule.of("ls"), Rule.of("cat")), loaded.rules().rules());
+        assertEquals(List.of(
+                path + ": skipping malformed line 2",
+                path + ": skipping malformed line 5",
+                path + ": skipping malformed line 6",
+                path + ": skipping malformed line 7"), loaded.warnings());
+    }
+
+    private void assertUnreadable(Path path) {
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(Builtins.defaults(), loaded.rules());
+        assertEquals(AllowFile.Source.DEFAULTS_UNREADABLE_FILE, loaded.source());
+        assertEquals(List.of("cannot read " + path + "; using built-in defaults"), loaded.warnings());
+        assertEquals("# source: " + path + "\n" + DEFAULTS_LISTING, file().listing(loaded));
+    }
+
+    @Test
+    void aDirectoryInPlaceOfTheFileGivesTheDefaultsAndAWarning() throws IOException {
+        Path path = file().path();
+        Files.createDirectories(path);
+        assertUnreadable(path);
+    }
+
+    @Test
+    void invalidUtf8GivesTheDefaultsAndAWarning() throws IOException {
+        Path path = write("");
+        Files.write(path, new byte[] {'l', 's', '\n', 'c', 'a', (byte) 0xC3, (byte) 0x28, '\n'});
+        assertUnreadable(path);
+        Files.write(path, new byte[] {(byte) 0xFF, '\n'});
+        assertUnreadable(path);
+    }
+
+    @Test
+    void aSymbolicLinkLoopGivesTheDefaultsAndAWarning() throws IOException {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        Files.createSymbolicLink(path, path.resolveSibling("other"));
+        Files.createSymbolicLink(path.resolveSibling("other"), path);
+        assertUnreadable(path);
+    }
+
+    @Test
+    void aDanglingSymbolicLinkIsNoFile() throws IOException {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        Files.createSymbolicLink(path, home.resolve("missing"));
+        assertEquals(AllowFile.Source.DEFAULTS_NO_FILE, file().load().source());
+    }
+
+    /**
+     * Root reads any file, so when the tests run as root the check runs in a
+     * child JVM that is still root but has lost the capabilities that bypass
+     * file permissions.
+     */
+    private List<String> loadInAProcessBoundByPermissions(Path path) throws Exception {
+        int uid = (Integer) Files.getAttribute(home, "unix:uid");
+        List<String> prefix = uid == 0
+                ? List.of("setpriv", "--bounding-set", "-dac_override,-dac_read_search")
+                : List.of();
+        Process child = ChildJvm.start(prefix, "load", path.toString());
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "child JVM finished within 60 s");
+        assertEquals(0, child.exitValue(), out);
+        return out.lines().toList();
+    }
+
+    @Test
+    void aFileWithoutReadPermissionGivesTheDefaultsAndAWarning() throws Exception {
+        Path path = write("git status\n");
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("---------"));
+        assertEquals(List.of("DEFAULTS_UNREADABLE_FILE", "cannot read " + path + "; using built-in defaults"),
+                loadInAProcessBoundByPermissions(path));
+    }
+
+    @Test
+    void aDirectoryWithoutSearchPermissionGivesTheDefaultsAndAWarning() throws Exception {
+        Path path = write("git status\n");
+        Files.setPosixFilePermissions(path.getParent(), PosixFilePermissions.fromString("---------"));
+        try {
+            assertEquals(List.of("DEFAULTS_UNREADABLE_FILE", "cannot read " + path + "; using built-in defaults"),
+                    loadInAProcessBoundByPermissions(path));
+        } finally {
+            Files.setPosixFilePermissions(path.getParent(), PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void theChildSeesAReadableFileAsTheParentDoes() throws Exception {
+        Path path = write("git status\nls '\n");
+        assertEquals(List.of("FILE", path + ": skipping malformed line 2"), loadInAProcessBoundByPermissions(path));
+    }
+}
