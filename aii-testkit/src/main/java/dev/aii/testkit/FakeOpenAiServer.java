@@ -69,6 +69,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private volatile Answer props;
     private volatile Answer ollamaShow;
     private volatile ToIntFunction<String> tokenizer;
+    private volatile Answer tokenize;
 
     private record Answer(int status, String body) {
     }
@@ -174,6 +175,12 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return this;
     }
 
+    /** What {@code POST /tokenize} answers, exactly, whatever the text. */
+    public FakeOpenAiServer tokenizeAnswer(int status, String body) {
+        tokenize = new Answer(status, Objects.requireNonNull(body, "body"));
+        return this;
+    }
+
     /** Waits this long before answering any request for {@code path}, e.g. {@code /v1/models}. */
     public FakeOpenAiServer delay(String path, Duration wait) {
         delays.put(path, wait);
@@ -239,7 +246,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private void tokenize(HttpExchange exchange, String body) throws IOException {
         ToIntFunction<String> count = tokenizer;
         if (count == null) {
-            send(exchange, null);
+            send(exchange, tokenize);
             return;
         }
         String content = parse(body).path("content").asText("");
@@ -261,8 +268,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
                     "{\"error\":{\"message\":\"FakeOpenAiServer: no scripted reply left\",\"type\":\"server_error\"}}"));
             return;
         }
-        if (reply.status != 200) {
-            send(exchange, new Answer(reply.status, reply.errorBody));
+        if (reply.body != null) {
+            send(exchange, new Answer(reply.status, reply.body));
             return;
         }
         String model = parse(body).path("model").asText(DEFAULT_MODEL);

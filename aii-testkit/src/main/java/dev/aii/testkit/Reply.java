@@ -75,14 +75,15 @@ public final class Reply {
     }
 
     final int status;
-    final String errorBody;
+    /** The whole body of a reply that is not a stream; null for a stream. */
+    final String body;
     final Wire wire;
     final List<Step> steps;
     final Ending ending;
 
-    private Reply(int status, String errorBody, Wire wire, List<Step> steps, Ending ending) {
+    private Reply(int status, String body, Wire wire, List<Step> steps, Ending ending) {
         this.status = status;
-        this.errorBody = errorBody;
+        this.body = body;
         this.wire = wire;
         this.steps = List.copyOf(steps);
         this.ending = ending;
@@ -140,6 +141,11 @@ public final class Reply {
             throw new IllegalArgumentException("an HTTP error status is 4xx or 5xx: " + status);
         }
         return new Reply(status, Objects.requireNonNull(body, "body"), Wire.OPENAI, List.of(), Ending.DONE);
+    }
+
+    /** HTTP 200 with this JSON body, not a stream: what a server that ignores {@code "stream": true} sends. */
+    public static Reply json(String body) {
+        return new Reply(200, Objects.requireNonNull(body, "body"), Wire.OPENAI, List.of(), Ending.DONE);
     }
 
     /** HTTP 429 with an OpenAI-style error body. */
