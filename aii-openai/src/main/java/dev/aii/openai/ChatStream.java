@@ -143,7 +143,7 @@ final class ChatStream {
                 if (cancelled || stalled) {
                     return;
                 }
-                throw dropped(ServerErrors.describe(e), e);
+                throw dropped("connection lost: " + ServerErrors.describe(e), e);
             }
             if (cancelled || stalled) {
                 return;
@@ -170,7 +170,7 @@ final class ChatStream {
             }
         } catch (IOException e) {
             if (!cancelled && !stalled) {
-                throw dropped(ServerErrors.describe(e), e);
+                throw dropped("connection lost: " + ServerErrors.describe(e), e);
             }
         }
         return out.toString(StandardCharsets.UTF_8);
