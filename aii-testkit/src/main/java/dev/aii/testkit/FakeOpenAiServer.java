@@ -102,6 +102,16 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /**
+     * A base URL on a loopback port where nothing listens (it was free a
+     * moment ago): for "server down" tests.
+     */
+    public static String unreachableBaseUrl() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + socket.getLocalPort() + "/v1";
+        }
+    }
+
     /** {@code AII_BASE_URL} pointing here, for a child process's environment. */
     public Map<String, String> environment() {
         return Map.of("AII_BASE_URL", baseUrl());
@@ -204,6 +214,27 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return requests(CHAT);
     }
 
+    /**
+     * Waits until at least {@code count} chat requests have arrived, e.g.
+     * before pressing Ctrl-C in a terminal test.
+     *
+     * @throws AssertionError when they have not arrived within {@code timeout}
+     */
+    public List<RecordedRequest> awaitChatRequests(int count, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (this) {
+            while (requests.stream().filter(r -> r.path().equals(CHAT)).count() < count) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("expected " + count + " chat requests within " + timeout + ", got "
+                            + requests.stream().filter(r -> r.path().equals(CHAT)).count());
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+        return chatRequests();
+    }
+
     public RecordedRequest lastChatRequest() {
         List<RecordedRequest> chats = chatRequests();
         if (chats.isEmpty()) {
@@ -223,6 +254,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
             synchronized (this) {
                 requests.add(new RecordedRequest(method, path, headers, body));
+                notifyAll();
             }
             Duration wait = delays.get(path);
             if (wait != null && closing.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -114,10 +116,28 @@ class FakeOpenAiServerTest {
     }
 
     @Test
-    void aChatRequestIsNeededBeforeTheLastOneIsAskedFor() throws IOException {
+    void aChatRequestIsNeededBeforeTheLastOneIsAskedFor() throws Exception {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
             assertThrows(AssertionError.class, server::lastChatRequest);
+            assertThrows(AssertionError.class, () -> server.awaitChatRequests(1, Duration.ofMillis(50)));
+            server.enqueue(Reply.text("ok"));
+            Thread client = Thread.ofVirtual().start(() -> {
+                try {
+                    post(server, "/v1/chat/completions", CHAT);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            assertEquals(1, server.awaitChatRequests(1, Duration.ofSeconds(20)).size());
+            client.join(Duration.ofSeconds(20));
         }
+    }
+
+    @Test
+    void anUnreachableBaseUrlRefusesConnections() throws IOException {
+        String base = FakeOpenAiServer.unreachableBaseUrl();
+        HttpURLConnection c = (HttpURLConnection) URI.create(base + "/models").toURL().openConnection();
+        assertThrows(java.net.ConnectException.class, c::getResponseCode);
     }
 
     private record Answer(int status, String body) {
