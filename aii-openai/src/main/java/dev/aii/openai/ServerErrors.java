@@ -61,9 +61,13 @@ final class ServerErrors {
         return CONTEXT_WORDS.stream().anyMatch(lower::contains);
     }
 
-    /** At most {@value #EXCERPT_LENGTH} characters of {@code body} on one line, {@code ...} marking a cut. */
+    /**
+     * At most {@value #EXCERPT_LENGTH} characters of {@code body} on one
+     * line, {@code ...} marking a cut; control characters become spaces, so
+     * that a server cannot drive the terminal through an error message.
+     */
     static String excerpt(String body) {
-        String flat = body.strip().replaceAll("\\s+", " ");
+        String flat = body.replaceAll("[\\s\\p{Cntrl}]+", " ").strip();
         if (flat.isEmpty()) {
             return "(empty body)";
         }

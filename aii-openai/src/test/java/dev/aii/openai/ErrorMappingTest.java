@@ -78,11 +78,11 @@ class ErrorMappingTest {
 
     @Test
     void aServerErrorQuotesAtMost200CharactersOfTheBodyOnOneLine() throws IOException {
-        String body = "{\"error\":\n  \"" + "x".repeat(300) + "\"}";
+        String body = "{\"error\":\u001b[31m\r\n  \"" + "x".repeat(300) + "\"}";
         Outcome o = fail(Reply.httpError(503, body));
         assertEquals(ErrorCode.INTERNAL_ERROR, o.error.code());
         assertEquals("The chat request to the model server failed with HTTP 503", o.error.getMessage());
-        assertEquals(Optional.of("HTTP 503: {\"error\": \"" + "x".repeat(189) + "..."), o.error.detail());
+        assertEquals(Optional.of("HTTP 503: {\"error\": [31m \"" + "x".repeat(184) + "..."), o.error.detail());
     }
 
     @Test
@@ -145,6 +145,14 @@ class ErrorMappingTest {
         assertEquals("The model server reported an error in the middle of the answer", o.error.getMessage());
         assertEquals(Optional.of("stream error: {\"message\":\"model crashed\",\"type\":\"server_error\"}"),
                 o.error.detail());
+    }
+
+    @Test
+    void aRateLimitErrorEventIsRateLimited() throws IOException {
+        Outcome o = fail(Reply.stream().event("{\"error\":{\"message\":\"Apple Intelligence is rate limited.\","
+                + "\"type\":\"rate_limit_error\",\"param\":null,\"code\":null}}").done());
+        assertEquals(ErrorCode.RATE_LIMITED, o.error.code());
+        assertEquals("Model busy, try again", o.error.getMessage());
     }
 
     @Test
