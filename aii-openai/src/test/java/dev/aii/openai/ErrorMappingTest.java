@@ -106,7 +106,7 @@ class ErrorMappingTest {
         assertEquals(List.of("Partial ", "answer"), o.pieces);
         assertEquals(ErrorCode.INTERNAL_ERROR, o.error.code());
         assertEquals("The model server stopped responding in the middle of the answer", o.error.getMessage());
-        assertEquals(Optional.of("no data for 800 ms"), o.error.detail());
+        assertEquals(Optional.of("no data for 2 s"), o.error.detail());
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.util.Optional;
 final class Fixture {
 
     /** Long enough never to fire by accident on a busy machine, short enough to test the idle path. */
-    static final Duration TEST_IDLE = Duration.ofMillis(800);
+    static final Duration TEST_IDLE = Duration.ofSeconds(2);
 
     private Fixture() {
     }

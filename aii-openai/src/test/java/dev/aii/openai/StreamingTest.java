@@ -43,6 +43,23 @@ class StreamingTest {
     }
 
     @Test
+    void theApiKeyGoesWithEveryRequest() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(8192).tokenizer(String::length)
+                .enqueue(Reply.text("ok"));
+                OpenAiBackend backend = Fixture.backend(server, java.util.Map.of("AII_API_KEY", "sk-local"));
+                Session session = backend.openSession(SessionOptions.plain())) {
+            backend.contextSize();
+            backend.countTokens("abc");
+            Fixture.respond(session, "Hi");
+            assertEquals(List.of("/v1/models", "/props", "/tokenize", "/v1/chat/completions"),
+                    server.requests().stream().map(RecordedRequest::path).toList());
+            for (RecordedRequest r : server.requests()) {
+                assertEquals(Optional.of("Bearer sk-local"), r.header("Authorization"), r.path());
+            }
+        }
+    }
+
+    @Test
     void instructionsGoFirstAsTheSystemMessage() throws Exception {
         try (FakeOpenAiServer server = FakeOpenAiServer.start().enqueue(Reply.text("Arr."));
                 OpenAiBackend backend = Fixture.backend(server);
