@@ -1,0 +1,69 @@
+package dev.aii.openai;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** The JSON tree helpers of the backend; the mapper is configured once and never changed. */
+final class Json {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    private Json() {
+    }
+
+    static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** The tree of {@code text}, or empty when it is not JSON. */
+    static Optional<JsonNode> parse(String text) {
+        try {
+            JsonNode node = MAPPER.readTree(text);
+            return node == null || node.isMissingNode() ? Optional.empty() : Optional.of(node);
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+
+    static String write(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            // a tree built in memory always serialises
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The text at {@code node}, when it is a non-empty string. */
+    static Optional<String> text(JsonNode node) {
+        return node != null && node.isTextual() && !node.asText().isEmpty() ? Optional.of(node.asText()) : Optional.empty();
+    }
+
+    /** A positive integer at {@code node}, also when given as a string of digits. */
+    static OptionalInt positiveInt(JsonNode node) {
+        if (node == null) {
+            return OptionalInt.empty();
+        }
+        if (node.isIntegralNumber() && node.canConvertToInt() && node.intValue() > 0) {
+            return OptionalInt.of(node.intValue());
+        }
+        if (node.isTextual()) {
+            return positiveInt(node.asText());
+        }
+        return OptionalInt.empty();
+    }
+
+    static OptionalInt positiveInt(String s) {
+        try {
+            int n = Integer.parseInt(s.strip());
+            return n > 0 ? OptionalInt.of(n) : OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package dev.aii.openai;
+
+import dev.aii.model.Availability;
+import dev.aii.model.LanguageModel;
+import dev.aii.model.ModelException;
+import dev.aii.model.Session;
+import dev.aii.model.SessionOptions;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A {@link LanguageModel} served by an OpenAI-compatible chat completions
+ * server: Ollama, llama.cpp's {@code llama-server}, LM Studio, vLLM, apfel.
+ *
+ * {@snippet :
+ * OpenAiConfig config = OpenAiConfig.fromEnvironment(System.getenv()).orElseThrow();
+ * try (OpenAiBackend model = OpenAiBackend.create(config)) {
+ *     Availability availability = model.availability();   // GET <base>/models
+ *     if (availability.isAvailable()) {
+ *         try (Session session = model.openSession(SessionOptions.plain())) {
+ *             session.respond("Hello", System.out::print);
+ *         }
+ *     }
+ * }
+ * }
+ */
+public final class OpenAiBackend implements LanguageModel {
+
+    /** The context window assumed when neither the environment nor the server names one. */
+    public static final int DEFAULT_CONTEXT_SIZE = 4096;
+
+    private final OpenAiConfig config;
+    private final Timeouts timeouts;
+    private final Endpoints endpoints;
+    private final ServerHttp http;
+    private final ContextProbe probe;
+    private final Tokenizer tokenizer;
+
+    private final Object lock = new Object();
+    private ModelListing listing;
+    private String model;
+    private int contextSize;
+
+    OpenAiBackend(OpenAiConfig config, Timeouts timeouts) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
+        this.endpoints = new Endpoints(config.baseUrl());
+        this.http = new ServerHttp(timeouts.connect(), config.apiKey());
+        this.probe = new ContextProbe(http, endpoints, timeouts);
+        this.tokenizer = new Tokenizer(http, endpoints, timeouts);
+    }
+
+    /** A backend for the server {@code config} names; nothing is sent before the first call. */
+    public static OpenAiBackend create(OpenAiConfig config) {
+        return new OpenAiBackend(config, Timeouts.defaults());
+    }
+
+    public OpenAiConfig config() {
+        return config;
+    }
+
+    /** The host of the base URL, as the warning about non-loopback servers names it. */
+    public String host() {
+        return config.host();
+    }
+
+    /**
+     * Whether the base URL names this machine ({@code localhost}, 127.0.0.0/8,
+     * {@code ::1}). When it does not and the model may run commands, their
+     * output leaves the machine, which the command line warns about.
+     */
+    public boolean isLoopback() {
+        return Hosts.isLoopback(config.host());
+    }
+
+    /**
+     * Lists the server's models within 5 s and picks one: {@code AII_MODEL}
+     * when listed, else the only model.
+     */
+    @Override
+    public Availability availability() {
+        ServerHttp.Answer answer;
+        try {
+            answer = http.get(endpoints.models(), timeouts.availability());
+        } catch (IOException e) {
+            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": " + ServerErrors.describe(e, timeouts.availability())));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": interrupted"));
+        }
+        if (!answer.ok()) {
+            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body())));
+        }
+        Optional<ModelListing> parsed = ModelListing.parse(answer.body());
+        if (parsed.isEmpty()) {
+            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": not an OpenAI model list: " + ServerErrors.excerpt(answer.body())));
+        }
+        try {
+            String chosen = parsed.get().choose(config.model(), config.baseUrl());
+            synchronized (lock) {
+                listing = parsed.get();
+                model = chosen;
+            }
+            return Availability.available();
+        } catch (ModelException e) {
+            return Availability.unavailable(e);
+        }
+    }
+
+    /**
+     * {@code AII_CONTEXT_SIZE}; else what the server states: its model entry
+     * ({@code context_window}, {@code max_model_len}, {@code context_length}),
+     * llama.cpp's {@code /props}, Ollama's {@code /api/show}; else
+     * {@value #DEFAULT_CONTEXT_SIZE}. Asked once, then remembered.
+     */
+    @Override
+    public int contextSize() {
+        if (config.contextSize().isPresent()) {
+            return config.contextSize().getAsInt();
+        }
+        synchronized (lock) {
+            if (contextSize == 0) {
+                contextSize = discoverContextSize();
+            }
+            return contextSize;
+        }
+    }
+
+    private int discoverContextSize() {
+        Optional<String> name = resolvedModel();
+        if (name.isPresent() && listing != null) {
+            OptionalInt stated = listing.contextSizeOf(name.get());
+            if (stated.isPresent()) {
+                return stated.getAsInt();
+            }
+        }
+        OptionalInt found = probe.llamaCpp();
+        if (found.isEmpty() && name.isPresent()) {
+            found = probe.ollama(name.get());
+        }
+        return found.orElse(DEFAULT_CONTEXT_SIZE);
+    }
+
+    /** Through llama.cpp's {@code /tokenize}; empty, and not asked again, when the server has none. */
+    @Override
+    public OptionalInt countTokens(String text) throws ModelException {
+        return tokenizer.count(text);
+    }
+
+    /** {@code <model> via <base URL>}. */
+    @Override
+    public String variant() {
+        return resolvedModel().orElse(ModelListing.UNSET) + " via " + config.baseUrl();
+    }
+
+    /** OpenAI-compatible servers do not say which languages their model supports. */
+    @Override
+    public Optional<List<String>> supportedLanguages() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Session openSession(SessionOptions options) throws ModelException {
+        Objects.requireNonNull(options, "options");
+        Optional<String> name = chosenModel().or(config::model);
+        if (name.isEmpty()) {
+            Availability availability = availability();
+            if (!availability.isAvailable()) {
+                throw availability.problem().orElseThrow();
+            }
+            name = chosenModel();
+        }
+        return new ChatSession(http, endpoints, timeouts, this::contextSize, name.orElseThrow(), options);
+    }
+
+    /** The model chosen by {@link #availability()}, else {@code AII_MODEL}; listing the models when neither is known. */
+    private Optional<String> resolvedModel() {
+        Optional<String> known = chosenModel().or(config::model);
+        if (known.isPresent()) {
+            return known;
+        }
+        availability();
+        return chosenModel();
+    }
+
+    private Optional<String> chosenModel() {
+        synchronized (lock) {
+            return Optional.ofNullable(model);
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}

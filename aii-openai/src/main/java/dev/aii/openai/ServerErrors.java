@@ -1,0 +1,122 @@
+package dev.aii.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.aii.model.ModelException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/** Turns what a server answered, or how talking to it failed, into the errors of the command line contract. */
+final class ServerErrors {
+
+    /** How much of a response body a detail quotes. */
+    static final int EXCERPT_LENGTH = 200;
+
+    /** Words by which servers say a prompt does not fit (OpenAI, vLLM, llama.cpp, apfel, LM Studio). */
+    private static final List<String> CONTEXT_WORDS = List.of(
+            "context length", "context window", "context size", "maximum context", "too many tokens",
+            "exceeds the context", "context_length_exceeded", "exceed_context_size", "context overflow");
+
+    private ServerErrors() {
+    }
+
+    /**
+     * The error for a chat request the server refused with {@code status}:
+     * 429 is {@code rate_limited}; 400 or 413 speaking of the context length
+     * is {@code context_exceeded}; anything else is {@code internal_error}.
+     */
+    static ModelException forChatStatus(int status, String body, int contextSize) {
+        String detail = "HTTP " + status + ": " + excerpt(body);
+        if (status == 429) {
+            return ModelException.rateLimited(detail);
+        }
+        if ((status == 400 || status == 413) && speaksOfContext(body)) {
+            return ModelException.contextExceeded(contextSize, detail);
+        }
+        return ModelException.internal("The chat request to the model server failed with HTTP " + status, detail, null);
+    }
+
+    /** The error for an {@code error} object the server put into the stream instead of a chunk. */
+    static ModelException forStreamError(JsonNode error, int contextSize) {
+        String text = error.isTextual() ? error.asText() : Json.write(error);
+        String detail = "stream error: " + excerpt(text);
+        JsonNode code = error.path("code");
+        String type = error.path("type").asText("");
+        if (code.asInt() == 429 || code.asText().contains("rate_limit") || type.contains("rate_limit")) {
+            return ModelException.rateLimited(detail);
+        }
+        if (speaksOfContext(text)) {
+            return ModelException.contextExceeded(contextSize, detail);
+        }
+        return ModelException.internal("The model server reported an error in the middle of the answer", detail, null);
+    }
+
+    static boolean speaksOfContext(String body) {
+        String lower = body.toLowerCase(Locale.ROOT);
+        return CONTEXT_WORDS.stream().anyMatch(lower::contains);
+    }
+
+    /**
+     * At most {@value #EXCERPT_LENGTH} characters of {@code body} on one
+     * line, {@code ...} marking a cut; control characters become spaces, so
+     * that a server cannot drive the terminal through an error message.
+     */
+    static String excerpt(String body) {
+        String flat = body.replaceAll("[\\s\\p{Cntrl}]+", " ").strip();
+        if (flat.isEmpty()) {
+            return "(empty body)";
+        }
+        if (flat.codePointCount(0, flat.length()) <= EXCERPT_LENGTH) {
+            return flat;
+        }
+        return flat.substring(0, flat.offsetByCodePoints(0, EXCERPT_LENGTH)) + "...";
+    }
+
+    /** A short account of a transport failure, for a detail: the JDK's own messages are often empty. */
+    static String describe(Throwable e) {
+        if (e instanceof HttpConnectTimeoutException) {
+            return "connection timed out";
+        }
+        if (e instanceof HttpTimeoutException) {
+            return "no answer in time";
+        }
+        String message = null;
+        Throwable kind = e;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                message = t.getMessage();
+                kind = t;
+            }
+        }
+        if (isUnreachable(e)) {
+            boolean unknownHost = kind instanceof UnknownHostException || kind instanceof UnresolvedAddressException;
+            String what = unknownHost ? "unknown host" : "connection refused";
+            return message == null || message.equalsIgnoreCase(what) ? what : what + ": " + message;
+        }
+        return message == null ? e.getClass().getSimpleName() : message;
+    }
+
+    /** Like {@link #describe(Throwable)}, naming the time waited when it ran out. */
+    static String describe(Throwable e, Duration waited) {
+        if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
+            return "no answer within " + Timeouts.describe(waited);
+        }
+        return describe(e);
+    }
+
+    /** Whether {@code e} means nothing listens at the address (or it cannot be found). */
+    static boolean isUnreachable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ConnectException || t instanceof UnknownHostException
+                    || t instanceof UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

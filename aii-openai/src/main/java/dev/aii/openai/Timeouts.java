@@ -1,0 +1,54 @@
+package dev.aii.openai;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How long the backend waits for the server.
+ *
+ * @param connect opening a connection
+ * @param availability the answer to {@code GET <base>/models}
+ * @param discovery each context-size probe ({@code /props}, {@code /api/show}); short, so that a
+ *     server lacking them does not slow startup
+ * @param tokenize one {@code /tokenize} call of the pre-flight check
+ * @param idle silence of the server during a chat request before it counts as stalled
+ */
+record Timeouts(Duration connect, Duration availability, Duration discovery, Duration tokenize, Duration idle) {
+
+    Timeouts {
+        positive(connect, "connect");
+        positive(availability, "availability");
+        positive(discovery, "discovery");
+        positive(tokenize, "tokenize");
+        positive(idle, "idle");
+    }
+
+    /** The values of the command line contract: 5 s to answer {@code /models}, 120 s of silence mid-answer. */
+    static Timeouts defaults() {
+        return new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(3),
+                Duration.ofSeconds(10), Duration.ofSeconds(120));
+    }
+
+    /** A copy with another idle timeout. */
+    Timeouts withIdle(Duration newIdle) {
+        return new Timeouts(connect, availability, discovery, tokenize, newIdle);
+    }
+
+    /** A copy with another availability timeout. */
+    Timeouts withAvailability(Duration newAvailability) {
+        return new Timeouts(connect, newAvailability, discovery, tokenize, idle);
+    }
+
+    /** {@code 120 s} or {@code 250 ms}: how a duration reads in a detail. */
+    static String describe(Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+
+    private static void positive(Duration d, String what) {
+        Objects.requireNonNull(d, what);
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(what + " timeout must be positive: " + d);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.aii.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Merges the {@code tool_calls} fragments of a streamed answer into whole
+ * calls. Fragments of one call share an {@code index}; the first carries the
+ * id and name, the rest pieces of the arguments. Servers differ: a whole call
+ * may come in one fragment (Ollama, apfel), Ollama numbers every call 0 but
+ * gives each its own id, and some leave out the index or the id.
+ */
+final class ToolCallAccumulator {
+
+    private static final class Slot {
+        String id;
+        String name = "";
+        final StringBuilder arguments = new StringBuilder();
+    }
+
+    private final List<Slot> slots = new ArrayList<>();
+    private final Map<Integer, Slot> byIndex = new HashMap<>();
+
+    /** Adds one element of a delta's {@code tool_calls} array. */
+    void add(JsonNode fragment) {
+        String id = Json.text(fragment.get("id")).orElse(null);
+        JsonNode function = fragment.path("function");
+        String name = Json.text(function.get("name")).orElse(null);
+        JsonNode index = fragment.get("index");
+        Slot slot;
+        if (index != null && index.isIntegralNumber() && index.canConvertToInt()) {
+            slot = byIndex.get(index.intValue());
+            if (slot == null || startsAnother(slot, id, name)) {
+                slot = newSlot();
+                byIndex.put(index.intValue(), slot);
+            }
+        } else if (id != null) {
+            slot = slots.stream().filter(s -> id.equals(s.id)).findFirst().orElseGet(this::newSlot);
+        } else {
+            slot = slots.isEmpty() || startsAnother(slots.getLast(), null, name) ? newSlot() : slots.getLast();
+        }
+        if (slot.id == null) {
+            slot.id = id;
+        }
+        if (slot.name.isEmpty() && name != null) {
+            slot.name = name;
+        }
+        slot.arguments.append(argumentsText(function.get("arguments")));
+    }
+
+    boolean isEmpty() {
+        return slots.isEmpty();
+    }
+
+    /** The calls so far, each without an id getting one from {@code newId}. */
+    List<ToolCall> calls(Supplier<String> newId) {
+        List<ToolCall> calls = new ArrayList<>(slots.size());
+        for (Slot s : slots) {
+            if (s.id == null) {
+                s.id = newId.get();
+            }
+            calls.add(new ToolCall(s.id, s.name, s.arguments.toString()));
+        }
+        return calls;
+    }
+
+    /**
+     * A fragment starts another call when it brings a different id, or, with
+     * no ids at all, a name for a slot that already has one: only a call's
+     * first fragment names it.
+     */
+    private static boolean startsAnother(Slot slot, String id, String name) {
+        if (id != null && slot.id != null) {
+            return !id.equals(slot.id);
+        }
+        return id == null && slot.id == null && name != null && !slot.name.isEmpty();
+    }
+
+    private Slot newSlot() {
+        Slot s = new Slot();
+        slots.add(s);
+        return s;
+    }
+
+    /** Arguments are a string of JSON text; a server sending an object instead means that object. */
+    private static String argumentsText(JsonNode arguments) {
+        if (arguments == null || arguments.isNull()) {
+            return "";
+        }
+        return arguments.isTextual() ? arguments.asText() : Json.write(arguments);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.aii.openai;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ToolCallAccumulatorTest {
+
+    @Test
+    void fragmentsOfOneIndexMakeOneCall() {
+        List<ToolCall> calls = merge(
+                "{\"index\":0,\"id\":\"call_a\",\"type\":\"function\",\"function\":{\"name\":\"run_command\",\"arguments\":\"\"}}",
+                "{\"index\":0,\"function\":{\"arguments\":\"{\\\"exec\"}}",
+                "{\"index\":0,\"function\":{\"arguments\":\"utable\\\":\\\"df\\\"}\"}}");
+        assertEquals(List.of(new ToolCall("call_a", "run_command", "{\"executable\":\"df\"}")), calls);
+    }
+
+    @Test
+    void interleavedFragmentsAreSortedByIndex() {
+        List<ToolCall> calls = merge(
+                "{\"index\":0,\"id\":\"a\",\"function\":{\"name\":\"t\",\"arguments\":\"{\\\"x\\\":\"}}",
+                "{\"index\":1,\"id\":\"b\",\"function\":{\"name\":\"t\",\"arguments\":\"{\\\"y\\\":\"}}",
+                "{\"index\":0,\"function\":{\"arguments\":\"1}\"}}",
+                "{\"index\":1,\"function\":{\"arguments\":\"2}\"}}");
+        assertEquals(List.of(new ToolCall("a", "t", "{\"x\":1}"), new ToolCall("b", "t", "{\"y\":2}")), calls);
+    }
+
+    @Test
+    void wholeCallsReusingIndexZeroWithTheirOwnIdsStayApart() {
+        List<ToolCall> calls = merge(
+                "{\"id\":\"call_1\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}",
+                "{\"id\":\"call_2\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"[]\"}}");
+        assertEquals(List.of(new ToolCall("call_1", "t", "{}"), new ToolCall("call_2", "t", "[]")), calls);
+    }
+
+    @Test
+    void callsWithoutAnIndexAreToldApartByIdOrByName() {
+        assertEquals(List.of(new ToolCall("a", "t", "{}"), new ToolCall("b", "t", "[]")), merge(
+                "{\"id\":\"a\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}",
+                "{\"id\":\"b\",\"function\":{\"name\":\"t\",\"arguments\":\"[]\"}}"));
+        assertEquals(List.of(new ToolCall("gen_1", "t", "{}"), new ToolCall("gen_2", "u", "[]")), merge(
+                "{\"function\":{\"name\":\"t\",\"arguments\":\"{\"}}",
+                "{\"function\":{\"arguments\":\"}\"}}",
+                "{\"function\":{\"name\":\"u\",\"arguments\":\"[]\"}}"));
+    }
+
+    @Test
+    void aMissingIdIsMadeUp() {
+        assertEquals(List.of(new ToolCall("gen_1", "t", "{}")),
+                merge("{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}"));
+    }
+
+    @Test
+    void argumentsSentAsAnObjectAreThatObjectsText() {
+        assertEquals(List.of(new ToolCall("a", "t", "{\"executable\":\"ls\"}")),
+                merge("{\"index\":0,\"id\":\"a\",\"function\":{\"name\":\"t\",\"arguments\":{\"executable\":\"ls\"}}}"));
+    }
+
+    @Test
+    void anIdArrivingLateJoinsItsCall() {
+        assertEquals(List.of(new ToolCall("late", "t", "{}")), merge(
+                "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"{\"}}",
+                "{\"index\":0,\"id\":\"late\",\"function\":{\"arguments\":\"}\"}}"));
+    }
+
+    private static List<ToolCall> merge(String... fragments) {
+        ToolCallAccumulator acc = new ToolCallAccumulator();
+        for (String f : fragments) {
+            acc.add(Json.parse(f).orElseThrow());
+        }
+        AtomicInteger n = new AtomicInteger();
+        return acc.calls(() -> "gen_" + n.incrementAndGet());
+    }
+}
