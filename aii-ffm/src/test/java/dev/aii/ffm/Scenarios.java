@@ -94,9 +94,10 @@ public final class Scenarios {
                 MethodHandle strerror = Linker.nativeLinker().downcallHandle(
                         Linker.nativeLinker().defaultLookup().find("strerror").orElseThrow(),
                         FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+                OsConstants os = currentSystem();
                 for (Errno e : Errno.values()) {
-                    if (OsConstants.LINUX.errnos().containsKey(e)) {
-                        MemorySegment text = (MemorySegment) strerror.invokeExact((int) OsConstants.LINUX.errno(e));
+                    if (os.errnos().containsKey(e)) {
+                        MemorySegment text = (MemorySegment) strerror.invokeExact((int) os.errno(e));
                         say("ERRNO " + e + " [" + e.text() + "] [" + text.reinterpret(1024).getString(0) + "]");
                     }
                 }
@@ -136,8 +137,8 @@ public final class Scenarios {
     /** Waits until a whole line is pending on the terminal, without reading it. */
     private static void awaitPendingInput() {
         try (Arena arena = Arena.ofConfined()) {
-            Calls calls = new Calls(new LibC(OsConstants.LINUX), arena);
-            int fd = calls.open("/dev/tty", OsConstants.O_RDWR | OsConstants.LINUX.oNoctty());
+            Calls calls = new Calls(new LibC(currentSystem()), arena);
+            int fd = calls.open("/dev/tty", OsConstants.O_RDWR | currentSystem().oNoctty());
             short revents = calls.poll(fd, OsConstants.POLLIN, 20_000);
             calls.close(fd);
             if ((revents & OsConstants.POLLIN) == 0) {
@@ -152,6 +153,11 @@ public final class Scenarios {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    static OsConstants currentSystem() {
+        return OsConstants.forCurrentSystem(System.getProperty("os.name"), System.getProperty("os.arch"))
+                .constants().orElseThrow();
     }
 
     private static int openDescriptors() throws IOException {
