@@ -35,6 +35,7 @@ public final class Scenarios {
     private Scenarios() {
     }
 
+    @SuppressWarnings("restricted")
     public static void main(String[] args) throws Throwable {
         switch (args[0]) {
             case "cat-tty-posix" -> {
@@ -68,6 +69,7 @@ public final class Scenarios {
             }
             case "open-tty" -> {
                 try (Terminal.Conversation c = new PosixTerminal().open()) {
+                    c.write("");
                     say("OPENED");
                 } catch (IOException e) {
                     say("OPEN-FAILED " + e.getMessage());
@@ -97,7 +99,7 @@ public final class Scenarios {
                 OsConstants os = currentSystem();
                 for (Errno e : Errno.values()) {
                     if (os.errnos().containsKey(e)) {
-                        MemorySegment text = (MemorySegment) strerror.invokeExact((int) os.errno(e));
+                        MemorySegment text = (MemorySegment) strerror.invokeExact(os.errno(e));
                         say("ERRNO " + e + " [" + e.text() + "] [" + text.reinterpret(1024).getString(0) + "]");
                     }
                 }
@@ -128,6 +130,7 @@ public final class Scenarios {
     /** Whether this JVM has a controlling terminal (the premise of the /dev/tty tests). */
     private static String jvmHasTerminal() {
         try (Terminal.Conversation c = new PosixTerminal().open()) {
+            c.write("");
             return "yes";
         } catch (IOException e) {
             return "no (" + e.getMessage() + ")";

@@ -204,6 +204,7 @@ public final class Calls {
     }
 
     /** The current {@code char **environ} (read at each call: setenv may move it). */
+    @SuppressWarnings("restricted")
     public MemorySegment environ() {
         try {
             if (c.environ.isPresent()) {

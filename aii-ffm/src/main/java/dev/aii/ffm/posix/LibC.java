@@ -25,6 +25,7 @@ import java.util.Optional;
  * number instead. Create only when native access is granted: binding is a
  * restricted operation.
  */
+@SuppressWarnings("restricted") // used only once Posix found native access granted
 public final class LibC {
 
     static final StructLayout CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
