@@ -87,7 +87,12 @@ public final class Posix {
         static final Availability AVAILABILITY;
 
         static {
-            Probed probed = probe();
+            Probed probed;
+            try {
+                probed = probe();
+            } catch (RuntimeException e) {
+                probed = new Probed(Optional.empty(), "self-check failed: " + e);
+            }
             LIBC = probed.libc();
             AVAILABILITY = probed.libc().isPresent()
                     ? new Available(new PosixCommandRunner(probed.libc().get()), new PosixTerminal(probed.libc().get()))

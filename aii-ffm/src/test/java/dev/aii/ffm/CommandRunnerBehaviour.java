@@ -154,6 +154,14 @@ abstract class CommandRunnerBehaviour {
     }
 
     @Test
+    void withNoPipeGraceOutputWrittenBeforeTheExitIsStillKept() {
+        Limits noGrace = LIMITS.withPipeGrace(Duration.ZERO);
+        for (int i = 0; i < 50; i++) {
+            assertEquals(new RunResult.Exited(0, text("last words\n")), run(noGrace, "/bin/echo", "last words"));
+        }
+    }
+
+    @Test
     void aMissingProgramFailsToLaunch() {
         assertEquals(new RunResult.LaunchFailed("No such file or directory"), run(LIMITS, dir + "/no-such-program"));
     }

@@ -27,6 +27,8 @@ final class Supervisor {
     /** How long one wait lasts at most: the delay before a cancellation or an exit behind a held pipe is seen. */
     private static final long SLICE_NANOS = 50_000_000L;
     private static final int CHUNK = 64 * 1024;
+    /** Reads of what is buffered when the pipe grace ends: more than a full pipe (64 KiB on Linux and macOS). */
+    private static final int MAX_FINAL_READS = 16;
 
     private enum Stop { NONE, TIMED_OUT, INTERRUPTED }
 
@@ -56,18 +58,22 @@ final class Supervisor {
     }
 
     RunResult run() {
-        int status;
         try {
             supervise();
         } catch (RuntimeException | Error e) {
-            closePipe();
-            child.signalGroup(OsConstants.SIGKILL);
-            child.reap();
+            // Leave nothing running behind a failure; the first problem is the one reported.
+            try {
+                closePipe();
+                child.signalGroup(OsConstants.SIGKILL);
+                child.reap();
+            } catch (RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
             throw e;
         }
         closePipe();
         child.signalGroup(OsConstants.SIGKILL);
-        status = child.reap();
+        int status = child.reap();
         return switch (stop) {
             case NONE -> new RunResult.Exited(status, output.snapshot());
             case TIMED_OUT -> new RunResult.TimedOut(output.snapshot());
@@ -103,6 +109,7 @@ final class Supervisor {
                 }
             } else if (readEnd < 0 || now - exitedAt >= pipeGrace
                     || (stop == Stop.NONE && cancellation.isCancelled())) {
+                drainBuffered();
                 return;
             }
 
@@ -131,6 +138,21 @@ final class Supervisor {
             if (readEnd >= 0 && revents != 0) {
                 drainOnce();
             }
+        }
+    }
+
+    /**
+     * Takes what already waits in the pipe without waiting for more: output the
+     * command wrote just before it exited is kept even with no pipe grace. Bounded,
+     * since a process still holding the pipe could write forever.
+     */
+    private void drainBuffered() {
+        for (int i = 0; i < MAX_FINAL_READS && readEnd >= 0; i++) {
+            short revents = calls.poll(readEnd, OsConstants.POLLIN, 0);
+            if (revents <= 0) {
+                return;
+            }
+            drainOnce();
         }
     }
 
