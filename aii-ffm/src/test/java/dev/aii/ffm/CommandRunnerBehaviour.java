@@ -34,7 +34,8 @@ abstract class CommandRunnerBehaviour {
 
     static final String SH = "/bin/sh";
     static final Limits LIMITS = Limits.DEFAULT;
-    static final Limits QUICK = Limits.DEFAULT.withTimeout(Duration.ofSeconds(1)).withKillGrace(Duration.ofSeconds(1));
+    /** Short limits; the timeout still leaves a loaded machine time to start sh and print a line. */
+    static final Limits QUICK = Limits.DEFAULT.withTimeout(Duration.ofSeconds(2)).withKillGrace(Duration.ofSeconds(1));
 
     @TempDir
     Path dir;

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class PosixProcessGroupTest {
 
-    private static final Limits QUICK = Limits.DEFAULT.withTimeout(Duration.ofSeconds(1))
+    /** Short limits; the timeout still leaves a loaded machine time to start sh and print its pid. */
+    private static final Limits QUICK = Limits.DEFAULT.withTimeout(Duration.ofSeconds(2))
             .withKillGrace(Duration.ofMillis(500));
     private static final Duration DYING = Duration.ofSeconds(10);
 
