@@ -1,0 +1,219 @@
+package dev.aii.ffm.posix;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The C calls of one thread, with their own {@code errno} capture: each
+ * method returns what the C function returned, and {@link #errno()} tells why
+ * the last call failed. Retries {@code EINTR} where a retry is always right.
+ * Memory comes from the arena given, which must outlive this object.
+ */
+public final class Calls {
+
+    private final LibC c;
+    private final OsConstants os;
+    private final Arena arena;
+    private final MemorySegment state;
+    private final MemorySegment intPair;
+    private final MemorySegment pollfd;
+
+    public Calls(LibC libc, Arena arena) {
+        this.c = libc;
+        this.os = libc.os;
+        this.arena = arena;
+        this.state = arena.allocate(LibC.CAPTURE_LAYOUT);
+        this.intPair = arena.allocate(JAVA_INT, 2);
+        this.pollfd = arena.allocate(OsConstants.POLLFD_SIZE, 8);
+    }
+
+    public OsConstants os() {
+        return os;
+    }
+
+    public LibC libc() {
+        return c;
+    }
+
+    /** The {@code errno} the last failing call left. */
+    public int errno() {
+        return (int) LibC.ERRNO.get(state, 0L);
+    }
+
+    /** The words for the last {@code errno}. */
+    public String errnoText() {
+        return Errno.describe(os, errno());
+    }
+
+    private boolean interrupted() {
+        return errno() == os.errno(Errno.EINTR);
+    }
+
+    public int open(String path, int flags) {
+        MemorySegment p = arena.allocateFrom(path, StandardCharsets.UTF_8);
+        try {
+            int fd;
+            do {
+                fd = (int) c.open.invokeExact(state, p, flags, 0);
+            } while (fd < 0 && interrupted());
+            return fd;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** Closes {@code fd}; never retried, since after EINTR the descriptor is gone on Linux and macOS alike. */
+    public int close(int fd) {
+        try {
+            return (int) c.close.invokeExact(state, fd);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    public long read(int fd, MemorySegment buffer, long count) {
+        try {
+            long n;
+            do {
+                n = (long) c.read.invokeExact(state, fd, buffer, count);
+            } while (n < 0 && interrupted());
+            return n;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    public long write(int fd, MemorySegment buffer, long count) {
+        try {
+            long n;
+            do {
+                n = (long) c.write.invokeExact(state, fd, buffer, count);
+            } while (n < 0 && interrupted());
+            return n;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /**
+     * Waits up to {@code timeoutMillis} for {@code events} on {@code fd}, or
+     * just sleeps when {@code fd} is negative (poll ignores such entries).
+     *
+     * @return the revents, 0 on timeout or interruption, -1 on error
+     */
+    public short poll(int fd, short events, int timeoutMillis) {
+        pollfd.set(JAVA_INT, 0, fd);
+        pollfd.set(JAVA_SHORT, 4, events);
+        pollfd.set(JAVA_SHORT, OsConstants.POLLFD_REVENTS_OFFSET, (short) 0);
+        try {
+            int n = (int) c.poll.invokeExact(state, pollfd, 1L, timeoutMillis);
+            if (n < 0) {
+                return interrupted() ? 0 : (short) -1;
+            }
+            return n == 0 ? 0 : pollfd.get(JAVA_SHORT, OsConstants.POLLFD_REVENTS_OFFSET);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    public int fcntl(int fd, int cmd, int arg) {
+        try {
+            return (int) c.fcntl.invokeExact(state, fd, cmd, arg);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /**
+     * Makes a pipe whose two ends are close-on-exec from the start (glibc
+     * {@code pipe2}; macOS has no pipe2, so {@code pipe} then {@code fcntl}).
+     *
+     * @return {read end, write end}, or null when it failed (see {@link #errno()})
+     */
+    public int[] pipeCloexec() {
+        try {
+            int rc = c.pipe2.isPresent()
+                    ? (int) c.pipe2.get().invokeExact(state, intPair, os.oCloexec())
+                    : (int) c.pipe.invokeExact(state, intPair);
+            if (rc != 0) {
+                return null;
+            }
+            int[] fds = {intPair.getAtIndex(JAVA_INT, 0), intPair.getAtIndex(JAVA_INT, 1)};
+            if (c.pipe2.isEmpty()) {
+                for (int fd : fds) {
+                    if (fcntl(fd, OsConstants.F_SETFD, OsConstants.FD_CLOEXEC) != 0) {
+                        int saved = errno();
+                        close(fds[0]);
+                        close(fds[1]);
+                        LibC.ERRNO.set(state, 0L, saved);
+                        return null;
+                    }
+                }
+            }
+            return fds;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    public int killpg(int pgid, int signal) {
+        try {
+            return (int) c.killpg.invokeExact(state, pgid, signal);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** {@code waitid(P_PID, pid, info, options)}, retried on EINTR. */
+    public int waitid(int pid, MemorySegment info, int options) {
+        try {
+            int rc;
+            do {
+                rc = (int) c.waitid.invokeExact(state, OsConstants.P_PID, pid, info, options);
+            } while (rc < 0 && interrupted());
+            return rc;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** {@code waitpid(pid, &status, options)}, retried on EINTR. */
+    public int waitpid(int pid, MemorySegment status, int options) {
+        try {
+            int rc;
+            do {
+                rc = (int) c.waitpid.invokeExact(state, pid, status, options);
+            } while (rc < 0 && interrupted());
+            return rc;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    public int tcflush(int fd, int queue) {
+        try {
+            return (int) c.tcflush.invokeExact(state, fd, queue);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** The current {@code char **environ} (read at each call: setenv may move it). */
+    @SuppressWarnings("restricted")
+    public MemorySegment environ() {
+        try {
+            if (c.environ.isPresent()) {
+                return c.environ.get().get(ADDRESS, 0);
+            }
+            MemorySegment pointerToEnviron = (MemorySegment) c.nsGetEnviron.orElseThrow().invokeExact();
+            return pointerToEnviron.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.aii.ffm.posix;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Downcall handles for the few C library functions aii needs, bound once for
+ * one system. Handles that set {@code errno} take a capture segment first
+ * (see {@link Calls}); the {@code posix_spawn} family returns its error
+ * number instead. Create only when native access is granted: binding is a
+ * restricted operation.
+ */
+@SuppressWarnings("restricted") // used only once Posix found native access granted
+public final class LibC {
+
+    static final StructLayout CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
+    static final VarHandle ERRNO = CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+
+    final OsConstants os;
+    private final Linker linker = Linker.nativeLinker();
+    private final SymbolLookup lookup = linker.defaultLookup();
+
+    // (state, path, flags, mode) -> int; mode is variadic
+    final MethodHandle open;
+    final MethodHandle close;
+    final MethodHandle read;
+    final MethodHandle write;
+    // (state, fds, long nfds, timeout) -> int, whatever nfds_t is
+    final MethodHandle poll;
+    // (state, fd, cmd, arg) -> int; arg is variadic
+    final MethodHandle fcntl;
+    final Optional<MethodHandle> pipe2;
+    final MethodHandle pipe;
+    final MethodHandle killpg;
+    final MethodHandle waitid;
+    final MethodHandle waitpid;
+    final MethodHandle tcflush;
+
+    final MethodHandle posixSpawn;
+    final MethodHandle attrInit;
+    final MethodHandle attrDestroy;
+    final MethodHandle attrSetflags;
+    final MethodHandle attrSetsigmask;
+    final MethodHandle attrSetsigdefault;
+    final MethodHandle actionsInit;
+    final MethodHandle actionsDestroy;
+    // (actions, fd, path, oflag, int mode) -> int, whatever mode_t is
+    final MethodHandle actionsAddopen;
+    final MethodHandle actionsAdddup2;
+    final Optional<MethodHandle> actionsAddclosefrom;
+    final MethodHandle sigemptyset;
+    final MethodHandle sigaddset;
+    /** glibc: the address of {@code char **environ}; macOS: none, see {@link #nsGetEnviron}. */
+    final Optional<MemorySegment> environ;
+    final Optional<MethodHandle> nsGetEnviron;
+    final Optional<MethodHandle> gnuGetLibcVersion;
+
+    public LibC(OsConstants os) {
+        this.os = Objects.requireNonNull(os, "os");
+        open = errnoHandle("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
+        close = errnoHandle("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
+        read = errnoHandle("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
+        write = errnoHandle("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
+        poll = MethodHandles.explicitCastArguments(
+                errnoHandle("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, os.nfdsLayout(), JAVA_INT), -1),
+                MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class, long.class, int.class));
+        fcntl = errnoHandle("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), 2);
+        pipe2 = os.isMacos() ? Optional.empty()
+                : Optional.of(errnoHandle("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), -1));
+        pipe = errnoHandle("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
+        killpg = errnoHandle("killpg", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
+        waitid = errnoHandle("waitid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
+        waitpid = errnoHandle("waitpid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
+        tcflush = errnoHandle("tcflush", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
+
+        posixSpawn = plain("posix_spawn",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        attrInit = plain("posix_spawnattr_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        attrDestroy = plain("posix_spawnattr_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        attrSetflags = plain("posix_spawnattr_setflags", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+        attrSetsigmask = plain("posix_spawnattr_setsigmask", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        attrSetsigdefault = plain("posix_spawnattr_setsigdefault", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        actionsInit = plain("posix_spawn_file_actions_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        actionsDestroy = plain("posix_spawn_file_actions_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        actionsAddopen = MethodHandles.explicitCastArguments(
+                plain("posix_spawn_file_actions_addopen",
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, os.modeLayout())),
+                MethodType.methodType(int.class, MemorySegment.class, int.class, MemorySegment.class, int.class, int.class));
+        actionsAdddup2 = plain("posix_spawn_file_actions_adddup2",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+        actionsAddclosefrom = os.isMacos() ? Optional.empty()
+                : Optional.of(plain("posix_spawn_file_actions_addclosefrom_np",
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)));
+        sigemptyset = plain("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        sigaddset = plain("sigaddset", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        environ = os.isMacos() ? Optional.empty()
+                : Optional.of(symbol("environ").reinterpret(ADDRESS.byteSize()));
+        nsGetEnviron = os.isMacos()
+                ? Optional.of(plain("_NSGetEnviron", FunctionDescriptor.of(ADDRESS)))
+                : Optional.empty();
+        gnuGetLibcVersion = os.isMacos() ? Optional.empty()
+                : lookup.find("gnu_get_libc_version").map(s -> linker.downcallHandle(s, FunctionDescriptor.of(ADDRESS)));
+    }
+
+    /**
+     * The names a system's C library must have, for a clear message when one
+     * is missing (musl, or glibc before 2.34, lack {@code posix_spawn_file_actions_addclosefrom_np}).
+     */
+    public static Optional<String> missingSymbol(OsConstants os) {
+        SymbolLookup lookup = Linker.nativeLinker().defaultLookup();
+        String[] common = {"open", "close", "read", "write", "poll", "fcntl", "pipe", "killpg", "waitid", "waitpid",
+            "tcflush", "posix_spawn", "posix_spawnattr_setsigdefault", "posix_spawn_file_actions_adddup2",
+            "sigemptyset", "sigaddset"};
+        String[] specific = os.isMacos()
+                ? new String[] {"_NSGetEnviron"}
+                : new String[] {"pipe2", "environ", "posix_spawn_file_actions_addclosefrom_np", "gnu_get_libc_version"};
+        for (String[] names : new String[][] {common, specific}) {
+            for (String name : names) {
+                if (lookup.find(name).isEmpty()) {
+                    return Optional.of(name);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private MemorySegment symbol(String name) {
+        return lookup.find(name).orElseThrow(() -> new IllegalStateException("the C library has no " + name));
+    }
+
+    private MethodHandle plain(String name, FunctionDescriptor descriptor) {
+        return linker.downcallHandle(symbol(name), descriptor);
+    }
+
+    private MethodHandle errnoHandle(String name, FunctionDescriptor descriptor, int firstVariadic) {
+        Linker.Option[] options = firstVariadic < 0
+                ? new Linker.Option[] {CAPTURE_ERRNO}
+                : new Linker.Option[] {CAPTURE_ERRNO, Linker.Option.firstVariadicArg(firstVariadic)};
+        return linker.downcallHandle(symbol(name), descriptor, options);
+    }
+
+    /** Rethrows what a downcall threw; downcalls throw only unchecked exceptions and errors. */
+    static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(t);
+    }
+}

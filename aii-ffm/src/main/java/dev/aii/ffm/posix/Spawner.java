@@ -1,0 +1,118 @@
+package dev.aii.ffm.posix;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * Starts one program with {@code posix_spawn}: in a new session (so without a
+ * controlling terminal, leading its own process group), with an empty signal
+ * mask and default dispositions for the signals a JVM or its parent may have
+ * ignored, stdin from {@code /dev/null}, stdout and stderr onto one
+ * descriptor, and no other descriptor inherited. Never forks the JVM.
+ */
+public final class Spawner {
+
+    /** Signals a child must start with at their default action, whatever the JVM inherited. */
+    private static final int[] DEFAULT_SIGNALS = {
+        OsConstants.SIGHUP, OsConstants.SIGINT, OsConstants.SIGQUIT, OsConstants.SIGPIPE, OsConstants.SIGTERM
+    };
+
+    private Spawner() {
+    }
+
+    /**
+     * The outcome of a spawn.
+     *
+     * @param pid the child's process id (also its process group and session id), when {@code error} is 0
+     * @param error the error number posix_spawn returned, 0 on success
+     */
+    public record Outcome(int pid, int error) {
+    }
+
+    /**
+     * Spawns {@code argv[0]} as the program with {@code argv} and the current environment.
+     *
+     * @param argv NUL-free encoded strings; argv[0] is the path of the program
+     * @param output a descriptor of at least 3 for the child's stdout and stderr
+     */
+    public static Outcome spawn(Calls calls, Arena arena, List<byte[]> argv, int output) {
+        if (output < 3) {
+            throw new IllegalArgumentException("output descriptor must be at least 3: " + output);
+        }
+        LibC c = calls.libc();
+        OsConstants os = calls.os();
+        MemorySegment attr = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
+        MemorySegment actions = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
+        MemorySegment emptyMask = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
+        MemorySegment defaults = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
+        MemorySegment pid = arena.allocate(JAVA_INT);
+        MemorySegment devNull = arena.allocateFrom("/dev/null");
+        try {
+            check((int) c.attrInit.invokeExact(attr));
+            try {
+                check((int) c.actionsInit.invokeExact(actions));
+                try {
+                    short flags = (short) (os.spawnSetsid() | os.spawnCloexecDefault()
+                            | OsConstants.SPAWN_SETSIGMASK | OsConstants.SPAWN_SETSIGDEF);
+                    check((int) c.attrSetflags.invokeExact(attr, flags));
+                    check((int) c.sigemptyset.invokeExact(emptyMask));
+                    check((int) c.attrSetsigmask.invokeExact(attr, emptyMask));
+                    check((int) c.sigemptyset.invokeExact(defaults));
+                    for (int signal : DEFAULT_SIGNALS) {
+                        check((int) c.sigaddset.invokeExact(defaults, signal));
+                    }
+                    check((int) c.attrSetsigdefault.invokeExact(attr, defaults));
+
+                    check((int) c.actionsAdddup2.invokeExact(actions, output, 1));
+                    check((int) c.actionsAdddup2.invokeExact(actions, output, 2));
+                    check((int) c.actionsAddopen.invokeExact(actions, 0, devNull, OsConstants.O_RDONLY, 0));
+                    if (c.actionsAddclosefrom.isPresent()) {
+                        check((int) c.actionsAddclosefrom.get().invokeExact(actions, 3));
+                    }
+
+                    MemorySegment argvArray = arena.allocate(ADDRESS, argv.size() + 1L);
+                    for (int i = 0; i < argv.size(); i++) {
+                        byte[] bytes = argv.get(i);
+                        MemorySegment s = arena.allocate(bytes.length + 1L);
+                        MemorySegment.copy(bytes, 0, s, JAVA_BYTE, 0, bytes.length);
+                        argvArray.setAtIndex(ADDRESS, i, s);
+                    }
+                    argvArray.setAtIndex(ADDRESS, argv.size(), MemorySegment.NULL);
+                    MemorySegment path = argvArray.getAtIndex(ADDRESS, 0);
+                    int rc = (int) c.posixSpawn.invokeExact(pid, path, actions, attr, argvArray, calls.environ());
+                    return rc == 0 ? new Outcome(pid.get(JAVA_INT, 0), 0) : new Outcome(-1, rc);
+                } finally {
+                    int ignored = (int) c.actionsDestroy.invokeExact(actions);
+                }
+            } finally {
+                int ignored = (int) c.attrDestroy.invokeExact(attr);
+            }
+        } catch (SetupFailed e) {
+            return new Outcome(-1, e.error);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** Setting up fails only for want of memory (or a defect): reported like a failed launch, with its error number. */
+    private static void check(int rc) {
+        if (rc != 0) {
+            throw new SetupFailed(rc);
+        }
+    }
+
+    private static final class SetupFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int error;
+
+        SetupFailed(int error) {
+            super(null, null, false, false);
+            this.error = error;
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.aii.ffm.posix;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.aii.exec.Cancellation;
+import dev.aii.exec.Limits;
+import dev.aii.exec.OutputCollector;
+import dev.aii.exec.RunResult;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+
+/**
+ * Watches one running child: drains its output pipe in constant memory, and
+ * enforces the limits. Everything happens on the calling thread, which waits
+ * in {@code poll(2)} for output with a short timeout so that it also notices
+ * the deadline, the cancellation and the child's exit.
+ *
+ * <p>Timeout: SIGTERM to the group, SIGKILL after the kill grace.
+ * Cancellation: SIGINT, then SIGTERM after the kill grace, then SIGKILL after
+ * another. Once the child has exited, the pipe may stay open for the pipe
+ * grace; then whatever is left of the group gets SIGKILL and the child is
+ * reaped, so no process of the command outlives the call.
+ */
+final class Supervisor {
+
+    /** How long one wait lasts at most: the delay before a cancellation or an exit behind a held pipe is seen. */
+    private static final long SLICE_NANOS = 50_000_000L;
+    private static final int CHUNK = 64 * 1024;
+    /** Reads of what is buffered when the pipe grace ends: more than a full pipe (64 KiB on Linux and macOS). */
+    private static final int MAX_FINAL_READS = 16;
+
+    private enum Stop { NONE, TIMED_OUT, INTERRUPTED }
+
+    private final Calls calls;
+    private final Child child;
+    private final Limits limits;
+    private final Cancellation cancellation;
+    private final MemorySegment buffer;
+    private final byte[] heap = new byte[CHUNK];
+    private final OutputCollector output;
+    private int readEnd;
+    private long total;
+
+    private Stop stop = Stop.NONE;
+    private long[] signalTimes = new long[0];
+    private int[] signals = new int[0];
+    private int nextSignal;
+
+    Supervisor(Calls calls, Arena arena, Child child, int readEnd, Limits limits, Cancellation cancellation) {
+        this.calls = calls;
+        this.child = child;
+        this.readEnd = readEnd;
+        this.limits = limits;
+        this.cancellation = cancellation;
+        this.buffer = arena.allocate(CHUNK, 16);
+        this.output = new OutputCollector(limits.outputCap());
+    }
+
+    RunResult run() {
+        try {
+            supervise();
+        } catch (RuntimeException | Error e) {
+            // Leave nothing running behind a failure; the first problem is the one reported.
+            try {
+                closePipe();
+                child.signalGroup(OsConstants.SIGKILL);
+                child.reap();
+            } catch (RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+        closePipe();
+        child.signalGroup(OsConstants.SIGKILL);
+        int status = child.reap();
+        return switch (stop) {
+            case NONE -> new RunResult.Exited(status, output.snapshot());
+            case TIMED_OUT -> new RunResult.TimedOut(output.snapshot());
+            case INTERRUPTED -> new RunResult.Interrupted(output.snapshot());
+        };
+    }
+
+    private void supervise() {
+        long start = System.nanoTime();
+        long deadline = start + nanos(limits.timeout());
+        long killGrace = nanos(limits.killGrace());
+        long pipeGrace = nanos(limits.pipeGrace());
+        boolean exited = false;
+        long exitedAt = 0;
+        long idleWait = 1_000_000L;
+        while (true) {
+            long now = System.nanoTime();
+            if (!exited && child.hasExited()) {
+                exited = true;
+                exitedAt = now;
+            }
+            if (!exited) {
+                if (stop == Stop.NONE && (cancellation.isCancelled() || Thread.currentThread().isInterrupted())) {
+                    stop = Stop.INTERRUPTED;
+                    schedule(new long[] {now, now + killGrace, now + 2 * killGrace},
+                            new int[] {OsConstants.SIGINT, OsConstants.SIGTERM, OsConstants.SIGKILL});
+                } else if (stop == Stop.NONE && now - deadline >= 0) {
+                    stop = Stop.TIMED_OUT;
+                    schedule(new long[] {now, now + killGrace}, new int[] {OsConstants.SIGTERM, OsConstants.SIGKILL});
+                }
+                while (nextSignal < signals.length && now - signalTimes[nextSignal] >= 0) {
+                    child.signalGroup(signals[nextSignal++]);
+                }
+            } else if (readEnd < 0 || now - exitedAt >= pipeGrace
+                    || (stop == Stop.NONE && cancellation.isCancelled())) {
+                drainBuffered();
+                return;
+            }
+
+            long wait = SLICE_NANOS;
+            if (!exited) {
+                if (stop == Stop.NONE) {
+                    wait = Math.min(wait, deadline - now);
+                }
+                if (nextSignal < signals.length) {
+                    wait = Math.min(wait, signalTimes[nextSignal] - now);
+                }
+                if (readEnd < 0) {
+                    // The pipe is closed but the child still runs (usually for a moment, as it exits):
+                    // look again soon, then less and less often.
+                    wait = Math.min(wait, idleWait);
+                    idleWait = Math.min(idleWait * 2, SLICE_NANOS);
+                }
+            } else {
+                wait = Math.min(wait, exitedAt + pipeGrace - now);
+            }
+            int millis = (int) ((Math.max(0, wait) + 999_999) / 1_000_000);
+            short revents = calls.poll(readEnd, OsConstants.POLLIN, millis);
+            if (revents < 0) {
+                throw new IllegalStateException("poll failed: " + calls.errnoText());
+            }
+            if (readEnd >= 0 && revents != 0) {
+                drainOnce();
+            }
+        }
+    }
+
+    /**
+     * Takes what already waits in the pipe without waiting for more: output the
+     * command wrote just before it exited is kept even with no pipe grace. Bounded,
+     * since a process still holding the pipe could write forever.
+     */
+    private void drainBuffered() {
+        for (int i = 0; i < MAX_FINAL_READS && readEnd >= 0; i++) {
+            short revents = calls.poll(readEnd, OsConstants.POLLIN, 0);
+            if (revents <= 0) {
+                return;
+            }
+            drainOnce();
+        }
+    }
+
+    /** One read after poll reported the pipe ready: data, end of file, or an error that ends it. */
+    private void drainOnce() {
+        long n = calls.read(readEnd, buffer, CHUNK);
+        if (n <= 0) {
+            closePipe();
+            return;
+        }
+        int count = (int) n;
+        // Once the cap is full the bytes are only counted: skip the copy into the heap.
+        if (total < limits.outputCap()) {
+            MemorySegment.copy(buffer, JAVA_BYTE, 0, heap, 0, count);
+        }
+        output.accept(heap, 0, count);
+        total += count;
+    }
+
+    private void schedule(long[] times, int[] sigs) {
+        signalTimes = times;
+        signals = sigs;
+        nextSignal = 0;
+    }
+
+    private void closePipe() {
+        if (readEnd >= 0) {
+            calls.close(readEnd);
+            readEnd = -1;
+        }
+    }
+
+    /** A duration in nanoseconds, saturated so that deadlines never overflow. */
+    private static long nanos(Duration d) {
+        try {
+            return Math.min(d.toNanos(), Long.MAX_VALUE / 8);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE / 8;
+        }
+    }
+}

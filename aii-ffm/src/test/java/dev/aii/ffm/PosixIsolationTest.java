@@ -1,0 +1,125 @@
+package dev.aii.ffm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.aii.exec.Cancellation;
+import dev.aii.exec.Limits;
+import dev.aii.exec.RunResult;
+import dev.aii.ffm.posix.Calls;
+import dev.aii.ffm.posix.LibC;
+import dev.aii.ffm.posix.OsConstants;
+import java.lang.foreign.Arena;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a command started by the POSIX runner can reach of aii's process: no terminal, no descriptors, no signal state (Linux /proc). */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PosixIsolationTest {
+
+    private final PosixCommandRunner runner = new PosixCommandRunner();
+
+    @TempDir
+    Path dir;
+
+    private String output(String path, String... arguments) {
+        RunResult.Exited exited = assertInstanceOf(RunResult.Exited.class,
+                runner.run(path, List.of(arguments), Limits.DEFAULT.withOutputCap(65536), new Cancellation()));
+        return exited.output().text();
+    }
+
+    @Test
+    void theCommandHasNoControllingTerminal() {
+        assertEquals(new RunResult.Exited(1, CommandRunnerBehaviour.text("/bin/cat: /dev/tty: No such device or address\n")),
+                runner.run("/bin/cat", List.of("/dev/tty"), Limits.DEFAULT, new Cancellation()));
+    }
+
+    @Test
+    void theCommandLeadsItsOwnSessionAndProcessGroup() {
+        String stat = output("/bin/cat", "/proc/self/stat");
+        String pid = stat.substring(0, stat.indexOf(' '));
+        // after "(comm)": state ppid pgrp session tty_nr
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        assertEquals(List.of(pid, pid, "0"), List.of(fields[2], fields[3], fields[4]), "pgrp, session, tty of " + stat);
+    }
+
+    @Test
+    void theCommandInheritsNoDescriptorButStdinStdoutAndStderr() {
+        try (Arena arena = Arena.ofConfined()) {
+            Calls calls = new Calls(new LibC(OsConstants.LINUX), arena);
+            // A descriptor that any plain fork and exec would pass on: opened here without O_CLOEXEC.
+            int leaky = calls.open(dir.toString(), OsConstants.O_RDONLY);
+            assertTrue(leaky > 2, "open failed: " + calls.errnoText());
+            try {
+                assertEquals(0, calls.fcntl(leaky, OsConstants.F_GETFD, 0) & OsConstants.FD_CLOEXEC);
+                Map<Integer, String> fds = descriptors(output("/bin/ls", "-l", "/proc/self/fd"));
+                // 3 is ls's own handle on the directory it lists, opened after the exec.
+                assertEquals(List.of(0, 1, 2, 3), List.copyOf(fds.keySet()), fds.toString());
+                assertEquals("/dev/null", fds.get(0));
+                assertTrue(fds.get(1).startsWith("pipe:["), fds.toString());
+                assertEquals(fds.get(1), fds.get(2));
+                assertTrue(fds.get(3).matches("/proc/[0-9]+/fd"), fds.toString());
+            } finally {
+                calls.close(leaky);
+            }
+        }
+    }
+
+    @Test
+    void theCommandStartsWithAnEmptySignalMaskAndDefaultDispositions() {
+        assertSignalsAtDefault(output("/bin/cat", "/proc/self/status"));
+    }
+
+    @Test
+    void signalsTheJvmInheritedAsIgnoredAreAtDefaultInTheCommand() throws Exception {
+        List<String> java = ChildJvm.withNativeAccess("status");
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c",
+                "trap '' HUP INT QUIT PIPE TERM; exec " + ChildJvm.shellLine(java)).redirectErrorStream(true);
+        Process p = pb.start();
+        String shown = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(shown.contains("RESULT exited 0 ["), shown);
+        assertSignalsAtDefault(shown);
+    }
+
+    /** No signal blocked, and none of HUP, INT, QUIT, PIPE, TERM ignored (bits n-1 of the hex masks). */
+    static void assertSignalsAtDefault(String status) {
+        String blocked = field(status, "SigBlk");
+        assertEquals(0L, Long.parseUnsignedLong(blocked, 16), "SigBlk " + blocked);
+        long ignored = Long.parseUnsignedLong(field(status, "SigIgn"), 16);
+        for (int signal : new int[] {OsConstants.SIGHUP, OsConstants.SIGINT, OsConstants.SIGQUIT,
+            OsConstants.SIGPIPE, OsConstants.SIGTERM}) {
+            assertEquals(0L, ignored & (1L << (signal - 1)), "signal " + signal + " ignored: SigIgn " + Long.toHexString(ignored));
+        }
+    }
+
+    private static String field(String status, String name) {
+        for (String line : status.split("\n")) {
+            if (line.startsWith(name + ":")) {
+                return line.substring(name.length() + 1).trim();
+            }
+        }
+        throw new AssertionError("no " + name + " in " + status);
+    }
+
+    /** Descriptor number to target, from {@code ls -l /proc/self/fd}. */
+    private static Map<Integer, String> descriptors(String listing) {
+        Map<Integer, String> fds = new TreeMap<>();
+        for (String line : listing.split("\n")) {
+            int arrow = line.indexOf(" -> ");
+            if (arrow > 0) {
+                String before = line.substring(0, arrow);
+                fds.put(Integer.parseInt(before.substring(before.lastIndexOf(' ') + 1)), line.substring(arrow + 4));
+            }
+        }
+        return fds;
+    }
+}

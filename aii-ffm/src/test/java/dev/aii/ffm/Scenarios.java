@@ -1,0 +1,214 @@
+package dev.aii.ffm;
+
+import dev.aii.exec.Cancellation;
+import dev.aii.exec.Limits;
+import dev.aii.exec.RunResult;
+import dev.aii.exec.Terminal;
+import dev.aii.ffm.posix.Calls;
+import dev.aii.ffm.posix.Errno;
+import dev.aii.ffm.posix.LibC;
+import dev.aii.ffm.posix.OsConstants;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Small programs run in a second JVM by the tests (see {@link ChildJvm}), each
+ * printing marker lines that the test waits for and checks.
+ */
+public final class Scenarios {
+
+    private Scenarios() {
+    }
+
+    @SuppressWarnings("restricted")
+    public static void main(String[] args) throws Throwable {
+        switch (args[0]) {
+            case "cat-tty-posix" -> {
+                say("JVM-HAS-TTY " + jvmHasTerminal());
+                say("RESULT " + describe(new PosixCommandRunner().run(
+                        "/bin/cat", List.of("/dev/tty"), Limits.DEFAULT, new Cancellation())));
+            }
+            case "cat-tty-processbuilder" -> {
+                Process p = new ProcessBuilder("/bin/cat", "/dev/tty")
+                        .redirectInput(new File("/dev/null")).redirectErrorStream(true).start();
+                say("READY");
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                    say("PB-READ [" + r.readLine() + "]");
+                } finally {
+                    p.destroyForcibly();
+                }
+            }
+            case "prompt" -> prompt(args[1]);
+            case "run-ctrl-c" -> {
+                Cancellation cancellation = cancelOnSigint();
+                Path marker = Path.of(args[1]);
+                Thread.ofPlatform().daemon().start(() -> {
+                    while (!Files.exists(marker)) {
+                        pause();
+                    }
+                    say("RUNNING");
+                });
+                say("RESULT " + describe(new PosixCommandRunner().run("/bin/sh",
+                        List.of("-c", "trap 'echo got INT; exit 7' INT; : > \"$0\"; sleep 300", marker.toString()),
+                        Limits.DEFAULT.withTimeout(Duration.ofSeconds(60)), cancellation)));
+            }
+            case "open-tty" -> {
+                try (Terminal.Conversation c = new PosixTerminal().open()) {
+                    c.write("");
+                    say("OPENED");
+                } catch (IOException e) {
+                    say("OPEN-FAILED " + e.getMessage());
+                }
+            }
+            case "flat-memory" -> say("RESULT " + summary(new PosixCommandRunner().run(
+                    "/usr/bin/head", List.of("-c", args[1], "/dev/zero"),
+                    Limits.DEFAULT.withTimeout(Duration.ofMinutes(5)), new Cancellation())));
+            case "status" -> say("RESULT " + describe(new PosixCommandRunner().run(
+                    "/bin/cat", List.of("/proc/self/status"), Limits.DEFAULT.withOutputCap(65536), new Cancellation())));
+            case "availability" -> {
+                say("AVAILABILITY " + Posix.availability());
+                if (Posix.availability() instanceof Posix.Unavailable u) {
+                    say("WARNING " + u.warning());
+                }
+                try {
+                    new PosixCommandRunner();
+                    say("CONSTRUCTED");
+                } catch (UnsupportedOperationException e) {
+                    say("REFUSED " + e.getMessage());
+                }
+            }
+            case "strerror" -> {
+                MethodHandle strerror = Linker.nativeLinker().downcallHandle(
+                        Linker.nativeLinker().defaultLookup().find("strerror").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+                OsConstants os = currentSystem();
+                for (Errno e : Errno.values()) {
+                    if (os.errnos().containsKey(e)) {
+                        MemorySegment text = (MemorySegment) strerror.invokeExact(os.errno(e));
+                        say("ERRNO " + e + " [" + e.text() + "] [" + text.reinterpret(1024).getString(0) + "]");
+                    }
+                }
+            }
+            default -> throw new IllegalArgumentException(args[0]);
+        }
+    }
+
+    /** The type-ahead scenario: wait for a typed line to be pending, then prompt (discarding it or not) and read. */
+    private static void prompt(String mode) throws Exception {
+        Cancellation cancellation = cancelOnSigint();
+        int fdsBefore = openDescriptors();
+        Terminal.Conversation c = new PosixTerminal().open();
+        if (mode.equals("flush") || mode.equals("no-flush")) {
+            say("READY");
+            awaitPendingInput();
+        }
+        if (!mode.equals("no-flush")) {
+            c.discardTypeAhead();
+        }
+        c.write("PROMPT> ");
+        Optional<String> answer = c.readLine(cancellation);
+        c.close();
+        say("ANSWER " + answer.map(a -> "[" + a + "]").orElse("none"));
+        say("DESCRIPTORS " + (openDescriptors() - fdsBefore));
+    }
+
+    /** Whether this JVM has a controlling terminal (the premise of the /dev/tty tests). */
+    private static String jvmHasTerminal() {
+        try (Terminal.Conversation c = new PosixTerminal().open()) {
+            c.write("");
+            return "yes";
+        } catch (IOException e) {
+            return "no (" + e.getMessage() + ")";
+        }
+    }
+
+    /** Waits until a whole line is pending on the terminal, without reading it. */
+    private static void awaitPendingInput() {
+        try (Arena arena = Arena.ofConfined()) {
+            Calls calls = new Calls(new LibC(currentSystem()), arena);
+            int fd = calls.open("/dev/tty", OsConstants.O_RDWR | currentSystem().oNoctty());
+            short revents = calls.poll(fd, OsConstants.POLLIN, 20_000);
+            calls.close(fd);
+            if ((revents & OsConstants.POLLIN) == 0) {
+                throw new IllegalStateException("no input arrived: " + revents);
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static OsConstants currentSystem() {
+        return OsConstants.forCurrentSystem(System.getProperty("os.name"), System.getProperty("os.arch"))
+                .constants().orElseThrow();
+    }
+
+    private static int openDescriptors() throws IOException {
+        try (var list = Files.list(Path.of("/proc/self/fd"))) {
+            return (int) list.count();
+        }
+    }
+
+    /** What the CLI does: a SIGINT handler that cancels (sun.misc.Signal, by reflection: this is test code on the class path). */
+    private static Cancellation cancelOnSigint() throws ReflectiveOperationException {
+        Cancellation cancellation = new Cancellation();
+        Class<?> signal = Class.forName("sun.misc.Signal");
+        Class<?> handler = Class.forName("sun.misc.SignalHandler");
+        Object onInt = Proxy.newProxyInstance(Scenarios.class.getClassLoader(), new Class<?>[] {handler},
+                (proxy, method, a) -> switch (method.getName()) {
+                    case "handle" -> {
+                        cancellation.cancel();
+                        yield null;
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == a[0];
+                    default -> "cancel on SIGINT";
+                });
+        signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance("INT"), onInt);
+        return cancellation;
+    }
+
+    static String describe(RunResult result) {
+        return switch (result) {
+            case RunResult.Exited e -> "exited " + e.status() + " [" + e.output().text() + "]";
+            case RunResult.TimedOut t -> "timed-out [" + t.output().text() + "]";
+            case RunResult.Interrupted i -> "interrupted [" + i.output().text() + "]";
+            case RunResult.LaunchFailed f -> "launch-failed [" + f.reason() + "]";
+        };
+    }
+
+    private static String summary(RunResult result) {
+        if (result instanceof RunResult.Exited e) {
+            return "exited " + e.status() + " total=" + e.output().totalBytes() + " kept=" + e.output().head().length
+                    + " max-heap=" + Runtime.getRuntime().maxMemory();
+        }
+        return describe(result);
+    }
+
+    private static void say(String line) {
+        synchronized (System.out) {
+            System.out.print(line + "\n");
+            System.out.flush();
+        }
+    }
+}
