@@ -29,6 +29,14 @@ import java.util.stream.Collectors;
  * than macOS the backend is unavailable unless {@code AII_SHIM_LIBRARY} is
  * set. Native calls need {@code --enable-native-access=dev.aii.ffm}.
  *
+ * <p>Sessions stream into the sink only text that extends what it already
+ * received: when the framework rewrites its answer (a RESET), a new segment
+ * is passed on whole, and a rewrite of text already passed on is not repeated
+ * (only what goes beyond it follows). The sink and the tool run on the thread
+ * that called {@code respond}; a callback the shim makes from any other thread
+ * reaches neither and fails the answer with {@code internal_error}. An
+ * exception thrown by the sink ends the answer and is rethrown unchanged.
+ *
  * {@snippet :
  * try (LanguageModel model = FoundationModelsBackend.fromEnvironment(System.getenv())) {
  *     model.availability().problem().ifPresent(problem -> { throw new IllegalStateException(problem); });
