@@ -43,7 +43,9 @@ enum ModelInfo {
         #if FMSHIM_MACOS_26_4_SDK
         if #available(macOS 26.4, *) {
             // Counted as instructions, the documented overload: close enough for a pre-flight check.
-            let result = Blocking.run { try await SystemLanguageModel.default.tokenCount(for: Instructions(string)) }
+            let result = Blocking.run {
+                try await SystemLanguageModel.default.tokenCount(for: Instructions { string })
+            }
             switch result {
             case .success(let count):
                 out.pointee = Int64(count)

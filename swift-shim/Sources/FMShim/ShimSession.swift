@@ -36,7 +36,7 @@ final class ShimSession: @unchecked Sendable {
         }
         let session: LanguageModelSession
         if let instructions {
-            session = LanguageModelSession(model: .default, tools: tools) { instructions }
+            session = LanguageModelSession(model: .default, tools: tools, instructions: instructions)
         } else {
             session = LanguageModelSession(model: .default, tools: tools)
         }
