@@ -1,0 +1,68 @@
+package dev.aii.ffm.fm;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the backend needs to know about the machine: the operating system and
+ * where the installed jars are.
+ *
+ * @param osName the {@code os.name} system property
+ * @param osVersion the {@code os.version} system property, e.g. {@code 26.4.1}
+ * @param jarDirectory the directory holding aii-ffm's jar (or its classes), when known
+ */
+public record Host(String osName, String osVersion, Optional<Path> jarDirectory) {
+
+    public Host {
+        Objects.requireNonNull(osName, "osName");
+        Objects.requireNonNull(osVersion, "osVersion");
+        jarDirectory = jarDirectory == null ? Optional.empty() : jarDirectory;
+    }
+
+    /** This JVM's host. */
+    public static Host current() {
+        return new Host(System.getProperty("os.name", ""), System.getProperty("os.version", ""), codeDirectory());
+    }
+
+    public boolean isMacOs() {
+        String os = osName.toLowerCase(Locale.ROOT);
+        return os.startsWith("mac") || os.contains("darwin");
+    }
+
+    /** Whether {@link #osVersion} is at least {@code major.minor}; an unreadable version counts as older. */
+    public boolean versionAtLeast(int major, int minor) {
+        String[] parts = osVersion.split("\\.");
+        int ma = number(parts, 0);
+        int mi = number(parts, 1);
+        return ma > major || (ma == major && mi >= minor);
+    }
+
+    private static int number(String[] parts, int index) {
+        if (index >= parts.length) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(parts[index].replaceAll("[^0-9].*$", ""));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static Optional<Path> codeDirectory() {
+        CodeSource source = Host.class.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return Optional.empty();
+        }
+        try {
+            Path location = Path.of(source.getLocation().toURI());
+            return Optional.ofNullable(Files.isDirectory(location) ? location : location.getParent());
+        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.aii.ffm.fm;
+
+import dev.aii.ffm.fm.bindings.fmshim_h;
+import dev.aii.model.ModelException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Finds and loads the shim library, trying in order: {@code AII_SHIM_LIBRARY},
+ * the directory of aii-ffm's jar and its {@code ../lib}, then the JVM's library
+ * search ({@code java.library.path}). The first library that loads is checked
+ * for the ABI version of {@code fmshim.h}. A failure names every place tried.
+ *
+ * <p>Libraries are loaded with {@link System#load}, which the generated
+ * bindings find through the loader lookup; a loaded library stays loaded for
+ * the life of the JVM (Swift libraries cannot be unloaded safely anyway), so
+ * the first shim loaded in a JVM is the one every backend of that JVM uses.
+ */
+public final class ShimLoader {
+
+    /** The environment variable naming the library. */
+    public static final String ENVIRONMENT_VARIABLE = "AII_SHIM_LIBRARY";
+
+    private ShimLoader() {
+    }
+
+    /** What loading gave. */
+    public sealed interface Result {
+    }
+
+    /** The shim is loaded and speaks this ABI. */
+    public record Loaded(Shim shim) implements Result {
+
+        public Loaded {
+            Objects.requireNonNull(shim, "shim");
+        }
+    }
+
+    /**
+     * No usable shim.
+     *
+     * @param tried one line per place, {@code <place>: <why not>}
+     */
+    public record Failed(String libraryName, List<String> tried) implements Result {
+
+        public Failed {
+            Objects.requireNonNull(libraryName, "libraryName");
+            tried = List.copyOf(tried);
+        }
+
+        /** The error to report: the first line says what failed, one more line per place tried. */
+        public ModelException problem() {
+            StringBuilder message = new StringBuilder("Cannot load the Foundation Models shim library " + libraryName);
+            tried.forEach(line -> message.append("\ntried ").append(line));
+            return ModelException.internal(message.toString(), String.join("; ", tried), null);
+        }
+    }
+
+    /** The file name of the library on this host: {@code libfmshim.dylib} on macOS, else {@code libfmshim.so}. */
+    public static String libraryFileName(Host host) {
+        return host.isMacOs() ? "libfmshim.dylib" : "libfmshim.so";
+    }
+
+    /** Tries every place in order and returns the first shim that loads and speaks this ABI. */
+    public static Result load(Map<String, String> environment, Host host) {
+        String name = libraryFileName(host);
+        List<String> tried = new ArrayList<>();
+        for (Place place : places(environment, host, name)) {
+            Optional<String> failure = place.load();
+            if (failure.isPresent()) {
+                tried.add(place.label() + ": " + failure.get());
+                continue;
+            }
+            return checkAbi(place, tried, name);
+        }
+        return new Failed(name, tried);
+    }
+
+    /** The places to try, in order. */
+    static List<Place> places(Map<String, String> environment, Host host, String name) {
+        List<Place> places = new ArrayList<>();
+        String configured = environment.get(ENVIRONMENT_VARIABLE);
+        if (configured != null && !configured.isEmpty()) {
+            places.add(new Place(ENVIRONMENT_VARIABLE + "=" + configured, Optional.of(Path.of(configured))));
+        }
+        host.jarDirectory().ifPresent(dir -> {
+            places.add(file(dir.resolve(name)));
+            places.add(file(dir.resolve("..").resolve("lib").resolve(name)));
+        });
+        places.add(new Place("java.library.path (" + System.getProperty("java.library.path", "") + ")",
+                Optional.empty()));
+        return places;
+    }
+
+    private static Place file(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        return new Place(absolute.toString(), Optional.of(absolute));
+    }
+
+    private static Result checkAbi(Place place, List<String> tried, String name) {
+        int version;
+        try {
+            version = fmshim_h.fmshim_abi_version();
+        } catch (Throwable e) {
+            // The bindings find their symbols on first use; a library without them fails here.
+            tried.add(place.label() + ": does not export the fmshim functions (" + e + ")");
+            return new Failed(name, tried);
+        }
+        if (version != fmshim_h.FMSHIM_ABI_VERSION()) {
+            tried.add(place.label() + ": has ABI version " + version + ", this aii needs "
+                    + fmshim_h.FMSHIM_ABI_VERSION());
+            return new Failed(name, tried);
+        }
+        return new Loaded(new Shim());
+    }
+
+    /**
+     * One place to look.
+     *
+     * @param label how messages name it
+     * @param path the file, or empty for the JVM's library search
+     */
+    record Place(String label, Optional<Path> path) {
+
+        /** Loads the library; empty on success, else why not. */
+        Optional<String> load() {
+            try {
+                if (path.isEmpty()) {
+                    System.loadLibrary("fmshim");
+                    return Optional.empty();
+                }
+                Path absolute = path.get().toAbsolutePath().normalize();
+                if (!Files.exists(absolute)) {
+                    return Optional.of("no such file");
+                }
+                System.load(absolute.toString());
+                return Optional.empty();
+            } catch (UnsatisfiedLinkError | SecurityException e) {
+                return Optional.of(String.valueOf(e.getMessage()));
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/*
+ * fmshim_test.h: the scripting API of the C stub of fmshim.h, used by the
+ * aii-ffm tests on systems without Foundation Models. Not part of the ABI.
+ *
+ * The stub's state is process-wide: tests that use it run one at a time and
+ * call fmshim_test_reset() first.
+ */
+#ifndef FMSHIM_TEST_H
+#define FMSHIM_TEST_H
+
+#include <stdint.h>
+
+/* Back to defaults: available, context 4096, token counting supported (one
+   token per byte), languages ["en-US"], variant unsupported, empty script,
+   counters cleared. */
+void fmshim_test_reset(void);
+
+void fmshim_test_set_availability(int32_t reason);
+void fmshim_test_set_context_size(int32_t status, int64_t tokens);
+void fmshim_test_set_token_count(int32_t status, const char *detail);
+void fmshim_test_set_languages(const char *json);
+void fmshim_test_set_variant(int32_t status, const char *text);
+/* The next fmshim_session_create fails with status and detail (once). */
+void fmshim_test_fail_next_create(int32_t status, const char *detail);
+
+/* The script every fmshim_session_respond plays, step by step. */
+void fmshim_test_script_clear(void);
+/* A DELTA event with these bytes. */
+void fmshim_test_script_delta(const char *bytes, int64_t length);
+/* A RESET event with these bytes. */
+void fmshim_test_script_reset(const char *bytes, int64_t length);
+/* A call of the session's tool with these JSON arguments. */
+void fmshim_test_script_tool_call(const char *arguments_json);
+/* A DELTA event with prefix followed by the result of the last tool call. */
+void fmshim_test_script_echo_tool_result(const char *prefix);
+/* End the answer with this status and detail. */
+void fmshim_test_script_fail(int32_t status, const char *detail);
+/* Wait until cancelled (then the answer ends with FMSHIM_ERR_CANCELLED), at
+   most timeout_ms. */
+void fmshim_test_script_wait_for_cancel(int64_t timeout_ms);
+/* A DELTA event delivered from a new thread while respond waits for it:
+   what a broken shim would do. */
+void fmshim_test_script_foreign_delta(const char *bytes, int64_t length);
+/* A DELTA event delivered from another thread delay_ms after respond has
+   returned: what a broken shim would do. */
+void fmshim_test_script_late_delta(const char *bytes, int64_t length, int64_t delay_ms);
+
+/* Waits for the late callbacks scheduled so far; returns the value the last
+   one got from the callback, or -1 when there was none. */
+int32_t fmshim_test_join_late_callbacks(void);
+
+/* Counters and what the last calls received. */
+int64_t fmshim_test_live_sessions(void);
+int64_t fmshim_test_cancel_calls(void);
+int64_t fmshim_test_respond_calls(void);
+/* Calls that broke the contract of fmshim.h (free while responding, a NULL
+   where a pointer is required, ...). */
+int64_t fmshim_test_contract_violations(void);
+/* The value the foreign-thread callback returned, or -1. */
+int32_t fmshim_test_last_foreign_result(void);
+/* snprintf semantics; what="instructions", "tool_name", "tool_description",
+   "tool_schema" or "prompt" of the last create/respond. */
+int64_t fmshim_test_last_text(const char *what, char *buffer, int64_t capacity);
+
+#endif /* FMSHIM_TEST_H */
