@@ -4,6 +4,7 @@ import dev.aii.exec.CommandRunner;
 import dev.aii.exec.DevTtyTerminal;
 import dev.aii.exec.ProcessBuilderRunner;
 import dev.aii.exec.Terminal;
+import dev.aii.ffm.Posix;
 import java.util.Optional;
 
 /** Commands and prompts on this machine: through POSIX calls when native access works, else portable Java. */
@@ -20,7 +21,11 @@ final class LocalExec implements ExecHost {
     }
 
     static ExecHost create() {
-        return new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.empty());
+        return switch (Posix.availability()) {
+            case Posix.Available posix -> new LocalExec(posix.runner(), posix.terminal(), Optional.empty());
+            case Posix.Unavailable why ->
+                    new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.of(why.warning()));
+        };
     }
 
     @Override
