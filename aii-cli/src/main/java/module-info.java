@@ -8,6 +8,7 @@ module dev.aii.cli {
     requires org.jline.terminal;
     requires com.fasterxml.jackson.core;
     requires jdk.unsupported;
+    requires java.logging;
 
     opens dev.aii.cli to info.picocli;
 }

@@ -30,6 +30,9 @@ final class JLineInput implements Host.LineInputWithInterrupts {
     }
 
     static JLineInput open() throws IOException {
+        // JLine reports its own troubles through java.util.logging on stderr, which --json
+        // reserves for JSON lines; a terminal it cannot set up shows in its behaviour instead.
+        java.util.logging.Logger.getLogger("org.jline").setLevel(java.util.logging.Level.OFF);
         // The exec provider drives the terminal with stty: no native access is granted to JLine.
         Terminal terminal = TerminalBuilder.builder()
                 .system(true)
