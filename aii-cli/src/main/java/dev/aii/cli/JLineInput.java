@@ -18,9 +18,12 @@ final class JLineInput implements Host.LineInputWithInterrupts {
 
     private final Terminal terminal;
     private final LineReader reader;
+    /** Held so that its level (off) is not lost when the logging framework drops unreferenced loggers. */
+    private final java.util.logging.Logger jlineLog;
 
-    private JLineInput(Terminal terminal) {
+    private JLineInput(Terminal terminal, java.util.logging.Logger jlineLog) {
         this.terminal = terminal;
+        this.jlineLog = jlineLog;
         this.reader = LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("aii")
@@ -32,14 +35,15 @@ final class JLineInput implements Host.LineInputWithInterrupts {
     static JLineInput open() throws IOException {
         // JLine reports its own troubles through java.util.logging on stderr, which --json
         // reserves for JSON lines; a terminal it cannot set up shows in its behaviour instead.
-        java.util.logging.Logger.getLogger("org.jline").setLevel(java.util.logging.Level.OFF);
+        java.util.logging.Logger jlineLog = java.util.logging.Logger.getLogger("org.jline");
+        jlineLog.setLevel(java.util.logging.Level.OFF);
         // The exec provider drives the terminal with stty: no native access is granted to JLine.
         Terminal terminal = TerminalBuilder.builder()
                 .system(true)
                 .provider("exec")
                 .name("aii")
                 .build();
-        return new JLineInput(terminal);
+        return new JLineInput(terminal, jlineLog);
     }
 
     @Override
