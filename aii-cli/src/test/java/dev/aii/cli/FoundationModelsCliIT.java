@@ -130,10 +130,11 @@ class FoundationModelsCliIT {
 
     @Test
     void aShimThatCannotBeFoundIsAnInternalErrorNamingEveryPlaceTried() throws Exception {
-        Path missing = home.resolve("missing/libfmshim.so");
+        String name = isMacOs() ? "libfmshim.dylib" : "libfmshim.so";
+        Path missing = home.resolve("missing").resolve(name);
         AiiRun run = AiiRun.of(home, Map.of(), missing, "hello").finish();
         List<String> lines = run.stderr().lines().toList();
-        assertEquals("aii: Cannot load the Foundation Models shim library libfmshim.so", lines.get(0));
+        assertEquals("aii: Cannot load the Foundation Models shim library " + name, lines.get(0));
         assertEquals("aii: tried AII_SHIM_LIBRARY=" + missing + ": no such file", lines.get(1));
         assertEquals(lines.size(), lines.stream().distinct().count(), "each place once: " + lines);
         assertTrue(lines.getLast().startsWith("aii: tried java.library.path ("), lines.getLast());
@@ -144,10 +145,14 @@ class FoundationModelsCliIT {
     private static String expectedAfmLabel() {
         // On a system other than macOS, os.version is no macOS version and counts as before 26.4.
         String[] version = System.getProperty("os.version").split("\\.");
-        boolean mac = System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("mac");
+        boolean mac = isMacOs();
         int major = mac ? Integer.parseInt(version[0].replaceAll("\\D.*", "")) : 0;
         int minor = mac && version.length > 1 ? Integer.parseInt(version[1].replaceAll("\\D.*", "")) : 0;
         return major > 26 || (major == 26 && minor >= 4) ? "AFM macOS 26.4" : "AFM macOS 26.0\u201326.3";
+    }
+
+    private static boolean isMacOs() {
+        return System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("mac");
     }
 
     /** One run of the launcher: stdin from /dev/null, stdout read as it comes, stderr collected. */
