@@ -34,11 +34,14 @@ final class ShimSession: @unchecked Sendable {
             let parameters = try SchemaBuilder.generationSchema(json: tool.schema, name: tool.name)
             tools.append(HostTool(name: tool.name, description: tool.description, parameters: parameters, link: link))
         }
+        // The concrete SystemLanguageModel overloads (macOS 26); the macOS 27 SDK adds generic
+        // `model: some LanguageModel` ones, which a bare `.default` would leave to overload ranking.
+        let model = SystemLanguageModel.default
         let session: LanguageModelSession
         if let instructions {
-            session = LanguageModelSession(model: .default, tools: tools, instructions: instructions)
+            session = LanguageModelSession(model: model, tools: tools, instructions: instructions)
         } else {
-            session = LanguageModelSession(model: .default, tools: tools)
+            session = LanguageModelSession(model: model, tools: tools)
         }
         return ShimSession(session: session, toolCallback: toolCallback, toolUserData: toolUserData, link: link)
     }

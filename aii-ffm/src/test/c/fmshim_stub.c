@@ -14,8 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-enum step_kind { STEP_DELTA, STEP_RESET, STEP_TOOL, STEP_ECHO, STEP_FAIL, STEP_WAIT_CANCEL, STEP_FOREIGN, STEP_LATE };
+enum step_kind {
+    STEP_DELTA, STEP_RESET, STEP_TOOL, STEP_ECHO, STEP_PROMPT, STEP_FAIL, STEP_WAIT_CANCEL, STEP_WAIT_FILE,
+    STEP_FOREIGN, STEP_LATE
+};
 
 struct step {
     enum step_kind kind;
@@ -318,8 +322,8 @@ static void *late_main(void *arg) {
     return NULL;
 }
 
-static int32_t play(fmshim_session *s, const struct step *step, fmshim_event_fn on_event, void *user_data,
-                    char *detail, int64_t detail_capacity) {
+static int32_t play(fmshim_session *s, const struct step *step, const struct text *prompt, fmshim_event_fn on_event,
+                    void *user_data, char *detail, int64_t detail_capacity) {
     switch (step->kind) {
     case STEP_DELTA:
     case STEP_RESET: {
@@ -358,9 +362,31 @@ static int32_t play(fmshim_session *s, const struct step *step, fmshim_event_fn 
         free(bytes);
         return rc == 0 ? FMSHIM_OK : FMSHIM_ERR_STOPPED;
     }
+    case STEP_PROMPT: {
+        char *bytes = malloc((size_t)(step->length + prompt->length) + 1);
+        memcpy(bytes, step->bytes, (size_t)step->length);
+        if (prompt->length > 0) {
+            memcpy(bytes + step->length, prompt->bytes, (size_t)prompt->length);
+        }
+        int32_t rc = on_event(user_data, FMSHIM_EVENT_DELTA, bytes, step->length + prompt->length);
+        free(bytes);
+        return rc == 0 ? FMSHIM_OK : FMSHIM_ERR_STOPPED;
+    }
     case STEP_FAIL:
         put_detail(step->bytes, detail, detail_capacity);
         return step->status;
+    case STEP_WAIT_FILE:
+        for (int64_t waited = 0; waited < step->millis; waited += 2) {
+            if (atomic_load(&s->cancelled)) {
+                return FMSHIM_ERR_CANCELLED;
+            }
+            if (access(step->bytes, F_OK) == 0) {
+                return FMSHIM_OK;
+            }
+            sleep_ms(2);
+        }
+        put_detail("waited for a file that never came", detail, detail_capacity);
+        return FMSHIM_ERR_INTERNAL;
     case STEP_WAIT_CANCEL:
         for (int64_t waited = 0; waited < step->millis; waited += 2) {
             if (atomic_load(&s->cancelled)) {
@@ -430,13 +456,14 @@ int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int6
     }
     pthread_mutex_unlock(&lock);
 
+    struct text own_prompt = {(char *)(prompt == NULL ? "" : prompt), prompt_length};
     int32_t status = FMSHIM_OK;
     for (int i = 0; i < count && status == FMSHIM_OK; i++) {
         if (atomic_load(&session->cancelled)) {
             status = FMSHIM_ERR_CANCELLED;
             break;
         }
-        status = play(session, &steps[i], on_event, user_data, detail, detail_capacity);
+        status = play(session, &steps[i], &own_prompt, on_event, user_data, detail, detail_capacity);
     }
     if (status == FMSHIM_OK && atomic_load(&session->cancelled)) {
         status = FMSHIM_ERR_CANCELLED;
@@ -551,6 +578,10 @@ void fmshim_test_script_echo_tool_result(const char *prefix) {
     add_step(text_step(STEP_ECHO, prefix, (int64_t)strlen(prefix)));
 }
 
+void fmshim_test_script_echo_prompt(const char *prefix) {
+    add_step(text_step(STEP_PROMPT, prefix, (int64_t)strlen(prefix)));
+}
+
 void fmshim_test_script_fail(int32_t status, const char *detail) {
     struct step s = text_step(STEP_FAIL, detail, (int64_t)strlen(detail));
     s.status = status;
@@ -559,6 +590,12 @@ void fmshim_test_script_fail(int32_t status, const char *detail) {
 
 void fmshim_test_script_wait_for_cancel(int64_t timeout_ms) {
     add_step((struct step){.kind = STEP_WAIT_CANCEL, .millis = timeout_ms});
+}
+
+void fmshim_test_script_wait_for_file(const char *path, int64_t timeout_ms) {
+    struct step s = text_step(STEP_WAIT_FILE, path, (int64_t)strlen(path));
+    s.millis = timeout_ms;
+    add_step(s);
 }
 
 void fmshim_test_script_foreign_delta(const char *bytes, int64_t length) {

@@ -3,7 +3,9 @@
  * aii-ffm tests on systems without Foundation Models. Not part of the ABI.
  *
  * The stub's state is process-wide: tests that use it run one at a time and
- * call fmshim_test_reset() first.
+ * call fmshim_test_reset() first. When loaded, the stub scripts itself from
+ * FMSHIM_STUB_* environment variables (fmshim_stub_env.c), for tests that run
+ * the command line in a process of its own.
  */
 #ifndef FMSHIM_TEST_H
 #define FMSHIM_TEST_H
@@ -33,11 +35,16 @@ void fmshim_test_script_reset(const char *bytes, int64_t length);
 void fmshim_test_script_tool_call(const char *arguments_json);
 /* A DELTA event with prefix followed by the result of the last tool call. */
 void fmshim_test_script_echo_tool_result(const char *prefix);
+/* A DELTA event with prefix followed by the prompt of this respond. */
+void fmshim_test_script_echo_prompt(const char *prefix);
 /* End the answer with this status and detail. */
 void fmshim_test_script_fail(int32_t status, const char *detail);
 /* Wait until cancelled (then the answer ends with FMSHIM_ERR_CANCELLED), at
    most timeout_ms. */
 void fmshim_test_script_wait_for_cancel(int64_t timeout_ms);
+/* Wait until a file exists at path, at most timeout_ms; a cancel ends the
+   wait (and the answer, with FMSHIM_ERR_CANCELLED). */
+void fmshim_test_script_wait_for_file(const char *path, int64_t timeout_ms);
 /* A DELTA event delivered from a new thread while respond waits for it:
    what a broken shim would do. */
 void fmshim_test_script_foreign_delta(const char *bytes, int64_t length);

@@ -89,8 +89,13 @@ public final class ShimLoader {
             places.add(new Place(ENVIRONMENT_VARIABLE + "=" + configured, Optional.of(Path.of(configured))));
         }
         host.jarDirectory().ifPresent(dir -> {
-            places.add(file(dir.resolve(name)));
-            places.add(file(dir.resolve("..").resolve("lib").resolve(name)));
+            Place beside = file(dir.resolve(name));
+            Place lib = file(dir.resolve("..").resolve("lib").resolve(name));
+            places.add(beside);
+            // When the jars are in a lib directory already (an installation, target/lib), both are one place.
+            if (!lib.equals(beside)) {
+                places.add(lib);
+            }
         });
         places.add(new Place("java.library.path (" + System.getProperty("java.library.path", "") + ")",
                 Optional.empty()));

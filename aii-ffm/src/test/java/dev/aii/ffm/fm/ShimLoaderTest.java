@@ -47,6 +47,13 @@ class ShimLoaderTest {
     }
 
     @Test
+    void jarsInALibDirectoryMakeItOnePlaceTriedOnce(@TempDir Path dir) {
+        Path lib = dir.resolve("share/aii/lib");
+        List<ShimLoader.Place> places = ShimLoader.places(Map.of(), linux(lib), "libfmshim.so");
+        assertEquals(List.of(lib.resolve("libfmshim.so").toString(), LIBRARY_PATH_LABEL), labels(places));
+    }
+
+    @Test
     void anEmptyVariableAndAnUnknownJarDirectoryAreSkipped() {
         List<ShimLoader.Place> places = ShimLoader.places(Map.of("AII_SHIM_LIBRARY", ""), linux(null), "libfmshim.so");
         assertEquals(List.of(LIBRARY_PATH_LABEL), labels(places));
