@@ -104,9 +104,9 @@ public final class ExecPolicy {
             return new Decision.Refuse(Decision.Refusal.NOT_FOUND, "Error: executable not found: " + executable);
         }
         ResolvedCommand command = resolved.get();
-        Rule prefix = derivePrefix(command.program(), command.arguments());
         if (!command.trusted()) {
-            return new Decision.Ask(command, prefix, Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
+            return new Decision.Ask(command, derivePrefix(command.program(), command.arguments()),
+                    Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
         }
         List<ArgumentGuards.Guard> guards = ArgumentGuards.applying(command.program(), command.arguments());
         Optional<Rule> rule = guards.isEmpty()
@@ -116,6 +116,7 @@ public final class ExecPolicy {
         if (rule.isPresent()) {
             return new Decision.Allow(command, rule.get());
         }
+        Rule prefix = derivePrefix(command.program(), command.arguments());
         if (!guards.isEmpty()) {
             return new Decision.Ask(command, prefix, Decision.Always.GUARDED,
                     guards.stream().map(ArgumentGuards.Guard::reason).toList());
