@@ -4,6 +4,8 @@
  */
 module dev.aii.core {
     requires com.fasterxml.jackson.core;
+    // The user id, to tell whether the allow file belongs to this user.
+    requires jdk.security.auth;
 
     exports dev.aii.policy;
     exports dev.aii.config;

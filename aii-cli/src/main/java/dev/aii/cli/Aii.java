@@ -2,10 +2,13 @@ package dev.aii.cli;
 
 import dev.aii.config.AllowFile;
 import dev.aii.config.IoReasons;
+import dev.aii.config.SystemEnvironment;
 import dev.aii.model.Availability;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
 import dev.aii.policy.Builtins;
+import dev.aii.policy.Decision;
+import dev.aii.policy.ExecPolicy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,8 +19,8 @@ import picocli.CommandLine;
 
 /**
  * The {@code aii} command: parses the flags and dispatches, in the order of
- * the command line contract, to list/reset, help, model info, interactive or
- * one-shot mode.
+ * the command line contract, to check, list/reset, help, model info,
+ * interactive or one-shot mode.
  *
  * {@snippet :
  * int exit = new Aii(host).run(args);   // only Main calls System.exit
@@ -37,12 +40,14 @@ final class Aii {
     int run(String[] args) {
         Options options = new Options();
         CommandLine parser = parser(options);
+        CheckArguments split = CheckArguments.split(List.of(args));
         try {
-            parser.parseArgs(args);
+            parser.parseArgs(split.own().toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            ErrorReporter early = new ErrorReporter(host.err(), Options.jsonRequested(List.of(args)), host.debug(), () -> { });
+            ErrorReporter early = new ErrorReporter(host.err(), Options.jsonRequested(split.own()), host.debug(), () -> { });
             return early.report(CliErrors.usage(e.getMessage()));
         }
+        options.checkCommand = split.command().orElse(List.of());
         if (options.help) {
             return help(parser);
         }
@@ -63,6 +68,15 @@ final class Aii {
 
     private int dispatch(Options o, CommandLine parser, AnswerWriter writer, ErrorReporter errors) throws ModelException {
         boolean hasPrompt = o.prompt != null;
+        if (o.check) {
+            if (hasPrompt || o.interactive || o.exec || o.file != null || o.modelInfo || o.listAllowed || o.resetAllowed) {
+                throw CliErrors.conflict(CliErrors.CHECK_CONFLICT);
+            }
+            if (o.checkCommand.isEmpty()) {
+                throw CliErrors.usage(CliErrors.CHECK_NEEDS_PROGRAM);
+            }
+            return check(o, errors);
+        }
         if (o.listAllowed || o.resetAllowed) {
             if (hasPrompt || o.interactive || o.exec || o.file != null || (o.listAllowed && o.resetAllowed)) {
                 throw CliErrors.conflict(CliErrors.MANAGEMENT_CONFLICT);
@@ -107,6 +121,18 @@ final class Aii {
         AllowFile.Loaded loaded = file.load();
         loaded.warnings().forEach(errors::warning);
         write(file.listing(loaded));
+        return 0;
+    }
+
+    /** {@code --check}: the decision about one command with the allow file's rules, nothing run, exit 0. */
+    private int check(Options o, ErrorReporter errors) {
+        AllowFile.Loaded loaded = AllowFile.at(AllowFile.defaultPath(host.env())).load();
+        loaded.warnings().forEach(errors::warning);
+        String executable = o.checkCommand.getFirst();
+        List<String> arguments = o.checkCommand.subList(1, o.checkCommand.size());
+        Decision decision = ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory()))
+                .evaluate(executable, arguments);
+        write(o.json ? Check.json(decision, executable, arguments) : Check.line(decision, executable) + "\n");
         return 0;
     }
 

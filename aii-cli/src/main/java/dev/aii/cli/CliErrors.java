@@ -8,6 +8,9 @@ final class CliErrors {
 
     static final String MANAGEMENT_CONFLICT =
             "--list-allowed and --reset-allowed cannot be combined with a prompt, -i, -x, -f, or each other";
+    static final String CHECK_CONFLICT =
+            "--check cannot be combined with a prompt, -i, -x, -f, -m, --list-allowed or --reset-allowed";
+    static final String CHECK_NEEDS_PROGRAM = "Missing required parameter for option '--check' (PROGRAM)";
     static final String MODEL_INFO_CONFLICT = "--model-info cannot be combined with a prompt, -i or -f";
     static final String FILE_WITH_INTERACTIVE = "--file cannot be used with --interactive";
     static final String FILE_AND_STDIN = "Cannot use both --file and piped stdin. Use one or the other";

@@ -2,6 +2,7 @@ package dev.aii.cli;
 
 import dev.aii.config.AllowFile;
 import dev.aii.config.SystemEnvironment;
+import dev.aii.exec.AuditLog;
 import dev.aii.exec.ExecOutput;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.exec.TerminalApprover;
@@ -11,8 +12,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-/** Builds the {@code run_command} tool for {@code -x}: loads the allow file once and reports its warnings. */
+/**
+ * Builds the {@code run_command} tool for {@code -x}: loads the allow file
+ * once and reports its warnings, and keeps an audit log when
+ * {@code AII_AUDIT_LOG} names a file.
+ */
 final class ExecSetup {
+
+    /** The variable naming the audit log file. */
+    static final String AUDIT_LOG = "AII_AUDIT_LOG";
 
     private ExecSetup() {
     }
@@ -32,7 +40,17 @@ final class ExecSetup {
                 .runner(exec.runner())
                 .output(output)
                 .platform(host.platform())
+                .auditLog(auditLog(host, output))
                 .build();
+    }
+
+    /** The file log {@code AII_AUDIT_LOG} names (relative to the working directory), else none. */
+    static AuditLog auditLog(Host host, ExecOutput output) {
+        String value = host.env().get(AUDIT_LOG);
+        if (value == null || value.isEmpty()) {
+            return AuditLog.none();
+        }
+        return AuditLog.appendingTo(host.workingDirectory().resolve(value), output::warning);
     }
 
     /** The exec part of the session instructions. */

@@ -11,7 +11,10 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         headerHeading = "",
         synopsisHeading = "Usage: ",
-        customSynopsis = "aii [-hijmx] [-f FILE] [--list-allowed | --reset-allowed] [--version] [--] [PROMPT]",
+        customSynopsis = {
+            "aii [-hijmx] [-f FILE] [--list-allowed | --reset-allowed] [--version] [--] [PROMPT]",
+            "       aii [-j] --check [--] PROGRAM [ARG...]"
+        },
         description = {
             "Ask a language model on this machine from the command line. The prompt is the argument,",
             "piped stdin, or both (stdin then becomes the content the prompt is about). With -x the",
@@ -40,6 +43,7 @@ import picocli.CommandLine.Parameters;
             "  AII_CONTEXT_SIZE  context window in tokens, overriding discovery",
             "  AII_SHIM_LIBRARY  path of the Foundation Models shim library",
             "  AII_DEBUG         1 prints stack traces for internal errors",
+            "  AII_AUDIT_LOG     file to append one JSON line to for every command the model asks for",
             "  HOME              ~ in paths; the allow file is ~/.config/aii/allow",
             "",
             "Interactive mode: /new resets the conversation, /quit or /exit (or Ctrl-D) leaves."
@@ -71,6 +75,13 @@ final class Options {
 
     @Option(names = "--reset-allowed", description = "Delete the exec allowlist config file and exit")
     boolean resetAllowed;
+
+    @Option(names = "--check",
+            description = "Show what -x would do with PROGRAM [ARG...] and exit; nothing runs")
+    boolean check;
+
+    /** With {@code --check}: the program and its arguments, which picocli never sees (see {@link CheckArguments}). */
+    List<String> checkCommand = List.of();
 
     @Option(names = "--version", versionHelp = true, description = "Print the version and exit")
     boolean version;

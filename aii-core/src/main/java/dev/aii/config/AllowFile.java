@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The allow file, {@code ~/.config/aii/allow}: when it exists it is the whole
@@ -51,7 +52,13 @@ public final class AllowFile {
         /** The file exists and was read: its rules, and only them, apply. */
         FILE,
         /** The file exists but could not be read: the built-in defaults apply. */
-        DEFAULTS_UNREADABLE_FILE
+        DEFAULTS_UNREADABLE_FILE,
+        /**
+         * The file exists but others could change it (it or its directory is
+         * writable by group or others, or owned by another user than this one
+         * or root): it is not read, and the built-in defaults apply.
+         */
+        DEFAULTS_UNTRUSTED_FILE
     }
 
     /**
@@ -110,10 +117,20 @@ public final class AllowFile {
      * Only a file that does not exist means "no file": anything else that
      * stops reading it (a directory, no permission, a symbolic link loop,
      * bytes that are not UTF-8) falls back to the defaults with a warning.
+     * So does a file others could change: one that is writable by its group
+     * or others, or owned by another user than this one or root, or whose
+     * directory is (warning {@code <path> is writable by others; using built-in
+     * defaults}, or {@code ... is owned by another user; ...}); such a file is
+     * not read at all.
      */
     public Loaded load() {
         String text;
         try {
+            Optional<AllowFileTrust.Problem> distrust = AllowFileTrust.check(path);
+            if (distrust.isPresent()) {
+                return new Loaded(Builtins.defaults(), Source.DEFAULTS_UNTRUSTED_FILE,
+                        List.of(distrust.get().warning()));
+            }
             text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
@@ -139,8 +156,10 @@ public final class AllowFile {
      * end in one), else creates it with the defaults and the rule. Either way
      * the new content appears at once through a rename, and a lock keeps other
      * threads and aii processes doing the same from losing each other's rules.
+     * A file or directory that {@link #load} would not trust is not written to.
      *
-     * @throws IOException when the rule could not be saved
+     * @throws IOException when the rule could not be saved (for an untrusted
+     *         file the message says why, e.g. {@code <path> is writable by others})
      * @throws IllegalArgumentException when a token holds a line feed or an
      *         unpaired surrogate, which one line of UTF-8 cannot hold
      */
@@ -176,8 +195,9 @@ public final class AllowFile {
     /**
      * The {@code --list-allowed} text: a source line, then one quote-joined
      * rule per line, each line ending in LF. The source is the file's path
-     * whenever the file exists, even when it could not be read (the defaults
-     * are listed then, and {@link #load} has already warned why).
+     * whenever the file exists, even when it could not be read or is not
+     * trusted (the defaults are listed then, and {@link #load} has already
+     * warned why).
      */
     public String listing(Loaded loaded) {
         StringBuilder out = new StringBuilder();

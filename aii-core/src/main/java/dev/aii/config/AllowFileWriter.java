@@ -17,6 +17,7 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -49,6 +50,7 @@ final class AllowFileWriter {
         try (FileChannel lockChannel = FileChannel.open(lockFile(file),
                 Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly(OWNER_RW, dir));
              FileLock ignored = lockChannel.lock()) {
+            refuseUntrusted(file);
             byte[] existing;
             try {
                 existing = Files.readAllBytes(file);
@@ -71,6 +73,19 @@ final class AllowFileWriter {
             return AllowFile.Added.APPENDED;
         } finally {
             IN_PROCESS.unlock();
+        }
+    }
+
+    /** A file others could change is not fed rules: they would not be trusted when read back. */
+    private static void refuseUntrusted(Path file) throws IOException {
+        Optional<AllowFileTrust.Problem> problem;
+        try {
+            problem = AllowFileTrust.check(file);
+        } catch (NoSuchFileException e) {
+            problem = AllowFileTrust.checkDirectory(file.getParent());
+        }
+        if (problem.isPresent()) {
+            throw new IOException(problem.get().reason());
         }
     }
 

@@ -9,11 +9,14 @@ import dev.aii.policy.ExecPolicy;
 import dev.aii.policy.ResolvedCommand;
 import dev.aii.policy.Rule;
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -21,7 +24,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * The {@code run_command} tool: turns one call from a model into one result
  * string, never throwing. Order: the per-answer limit; the JSON arguments;
  * the policy's validation, resolution and matching; the user's approval when
- * no rule matches; the log line; the run.
+ * no rule matches (with a note for a guarded argument form); the log line; the
+ * run. Every call, whatever became of it, is reported to the {@link AuditLog}.
  *
  * {@snippet :
  * RunCommandTool tool = RunCommandTool.builder()
@@ -43,6 +47,9 @@ public final class RunCommandTool implements ToolHandler {
     private final ExecOutput output;
     private final Limits limits;
     private final Platform platform;
+    private final AuditLog auditLog;
+    private final Clock clock;
+    private final AtomicBoolean auditFailed = new AtomicBoolean();
     private final AtomicReference<Answer> answer = new AtomicReference<>(new Answer());
     /** The prompts waiting for an answer now (one on the terminal, others queued behind it). */
     private final Set<Cancellation> pendingPrompts = ConcurrentHashMap.newKeySet();
@@ -61,6 +68,8 @@ public final class RunCommandTool implements ToolHandler {
         this.output = Objects.requireNonNull(b.output, "output");
         this.limits = Objects.requireNonNull(b.limits, "limits");
         this.platform = Objects.requireNonNull(b.platform, "platform");
+        this.auditLog = Objects.requireNonNull(b.auditLog, "auditLog");
+        this.clock = Objects.requireNonNull(b.clock, "clock");
     }
 
     public static Builder builder() {
@@ -111,27 +120,55 @@ public final class RunCommandTool implements ToolHandler {
 
     @Override
     public String call(String argumentsJson) {
+        ExecPolicy now = policy.get();
+        CallAudit audit = new CallAudit(clock.instant(), now.environment().workingDirectory());
+        String result = handle(argumentsJson, now, audit);
+        report(audit.record());
+        return result;
+    }
+
+    private String handle(String argumentsJson, ExecPolicy now, CallAudit audit) {
         Answer current = answer.get();
+        ToolArguments.Parse parse = ToolArguments.parse(argumentsJson);
+        parse.arguments().ifPresent(a -> audit.given(a.executable(), a.arguments()));
         if (current.calls.incrementAndGet() > limits.commandsPerAnswer()) {
-            return ToolTexts.DENIED_TOO_MANY;
+            return audit.denied("limit", ToolTexts.DENIED_TOO_MANY);
         }
         if (current.cancellation.isCancelled()) {
-            return ToolTexts.INTERRUPTED;
+            return audit.denied("interrupted", ToolTexts.INTERRUPTED);
         }
-        ToolArguments.Parse parse = ToolArguments.parse(argumentsJson);
         if (parse.arguments().isEmpty()) {
-            return parse.error();
+            return audit.error("invalid arguments", parse.error());
         }
         ToolArguments args = parse.arguments().get();
-        return switch (policy.get().evaluate(args.executable(), args.arguments())) {
-            case Decision.Refuse refuse -> refuse.message();
-            case Decision.Allow allow -> run(allow.command(), current);
-            case Decision.Ask ask -> askThenRun(ask, current);
+        return switch (now.evaluate(args.executable(), args.arguments())) {
+            case Decision.Refuse refuse -> audit.error(CallAudit.refused(refuse.reason()), refuse.message());
+            case Decision.Allow allow -> {
+                audit.resolved(allow.command());
+                yield run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
+            }
+            case Decision.Ask ask -> {
+                audit.resolved(ask.command());
+                audit.guarded(ask.guardReasons());
+                yield askThenRun(ask, current, audit);
+            }
         };
     }
 
-    private String askThenRun(Decision.Ask ask, Answer current) {
-        ApprovalRequest request = new ApprovalRequest(ask.command(), ask.alwaysPrefix(), List.of());
+    /** Hands a record to the audit log; a log that throws never fails the call. */
+    private void report(AuditRecord record) {
+        try {
+            auditLog.record(record);
+        } catch (RuntimeException e) {
+            if (auditFailed.compareAndSet(false, true)) {
+                output.warning("could not write audit log: " + e);
+            }
+        }
+    }
+
+    private String askThenRun(Decision.Ask ask, Answer current, CallAudit audit) {
+        List<String> notes = ask.guardReasons().stream().map(ToolTexts::guardNote).toList();
+        ApprovalRequest request = new ApprovalRequest(ask.command(), ask.alwaysPrefix(), notes);
         Cancellation prompt = new Cancellation();
         Approver.Answer reply;
         pendingPrompts.add(prompt);
@@ -141,21 +178,23 @@ public final class RunCommandTool implements ToolHandler {
             pendingPrompts.remove(prompt);
         }
         if (current.cancellation.isCancelled()) {
-            return ToolTexts.INTERRUPTED;
+            return audit.denied("interrupted", ToolTexts.INTERRUPTED);
         }
         if (prompt.isCancelled()) {
-            return ToolTexts.DENIED_BY_USER;
+            return audit.denied("user declined", ToolTexts.DENIED_BY_USER);
         }
         return switch (reply) {
-            case ONCE -> run(ask.command(), current);
+            case ONCE -> run(ask.command(), current, audit, "approved once");
             case ALWAYS -> {
-                if (ask.alwaysPrefix().isPresent()) {
-                    remember(ask.alwaysPrefix().get());
+                if (ask.alwaysPrefix().isEmpty()) {
+                    // "Always" where it was not offered stores nothing: it is a yes for this once.
+                    yield run(ask.command(), current, audit, "approved once");
                 }
-                yield run(ask.command(), current);
+                remember(ask.alwaysPrefix().get());
+                yield run(ask.command(), current, audit, "approved always");
             }
-            case NO -> ToolTexts.DENIED_BY_USER;
-            case NO_TERMINAL -> ToolTexts.DENIED_NO_TERMINAL;
+            case NO -> audit.denied("user declined", ToolTexts.DENIED_BY_USER);
+            case NO_TERMINAL -> audit.denied("no terminal", ToolTexts.DENIED_NO_TERMINAL);
         };
     }
 
@@ -172,9 +211,11 @@ public final class RunCommandTool implements ToolHandler {
         }
     }
 
-    private String run(ResolvedCommand command, Answer current) {
+    private String run(ResolvedCommand command, Answer current, CallAudit audit, String why) {
         output.commandLog(command.display());
+        long start = System.nanoTime();
         RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation);
+        audit.ran(why, result, Duration.ofNanos(System.nanoTime() - start));
         int cap = limits.outputCap();
         return switch (result) {
             case RunResult.Exited exited -> ToolTexts.exited(exited.status(), exited.output(), cap);
@@ -193,6 +234,8 @@ public final class RunCommandTool implements ToolHandler {
         private ExecOutput output;
         private Limits limits = Limits.DEFAULT;
         private Platform platform = Platform.current();
+        private AuditLog auditLog = AuditLog.none();
+        private Clock clock = Clock.systemUTC();
 
         private Builder() {
         }
@@ -230,6 +273,18 @@ public final class RunCommandTool implements ToolHandler {
 
         public Builder platform(Platform value) {
             this.platform = value;
+            return this;
+        }
+
+        /** Where every call is reported; by default nowhere. */
+        public Builder auditLog(AuditLog value) {
+            this.auditLog = value;
+            return this;
+        }
+
+        /** The clock that stamps audit records; the system clock in UTC by default. */
+        public Builder clock(Clock value) {
+            this.clock = value;
             return this;
         }
 

@@ -105,6 +105,14 @@ public final class ToolTexts {
         return Optional.of(user.map(s -> s + "\n\n" + execText.get()).orElse(execText.get()));
     }
 
+    /**
+     * The note shown under a command that uses a guarded argument form:
+     * {@code note: <reason>}, e.g. {@code note: this form of date can set the system clock}.
+     */
+    public static String guardNote(String reason) {
+        return "note: " + reason;
+    }
+
     /** {@code Error: executable not found: <name>}. */
     public static String notFound(String executable) {
         return "Error: executable not found: " + executable;

@@ -1,5 +1,7 @@
 package dev.aii.policy;
 
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /** What the policy says about one command. */
@@ -15,8 +17,27 @@ public sealed interface Decision {
      * @param command the resolved command
      * @param prefix the prefix that answering "always" would store, derived from the command
      * @param always whether and why "always" is offered
+     * @param guardReasons when {@code always} is {@link Always#GUARDED}, what each guarded
+     *                     form in the command can do (e.g. {@code this form of date can set
+     *                     the system clock}), for a note at the prompt; else empty
      */
-    record Ask(ResolvedCommand command, Rule prefix, Always always) implements Decision {
+    record Ask(ResolvedCommand command, Rule prefix, Always always, List<String> guardReasons) implements Decision {
+
+        public Ask {
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(prefix, "prefix");
+            Objects.requireNonNull(always, "always");
+            guardReasons = List.copyOf(guardReasons);
+            if ((always == Always.GUARDED) == guardReasons.isEmpty()) {
+                throw new IllegalArgumentException("guard reasons go with GUARDED and only with it: "
+                        + always + " " + guardReasons);
+            }
+        }
+
+        /** A decision that is not about a guarded form. */
+        public Ask(ResolvedCommand command, Rule prefix, Always always) {
+            this(command, prefix, always, List.of());
+        }
 
         /** The prefix "always" would store, when "always" is offered. */
         public Optional<Rule> alwaysPrefix() {
@@ -37,7 +58,12 @@ public sealed interface Decision {
         /** The program is in the never-always set. */
         NEVER_ALWAYS_PROGRAM,
         /** A token of the prefix holds a character that has to be escaped to be seen. */
-        PREFIX_NOT_PLAIN
+        PREFIX_NOT_PLAIN,
+        /**
+         * The command uses a guarded argument form (e.g. {@code date -s}) that no
+         * matching rule spells out; see {@link Ask#guardReasons()}.
+         */
+        GUARDED
     }
 
     /** Why a command cannot run. */

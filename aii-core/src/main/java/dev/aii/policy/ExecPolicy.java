@@ -76,6 +76,12 @@ public final class ExecPolicy {
     /**
      * Decides about one command: validate, resolve, match, and when no rule
      * matches, say whether "always" can be offered and what it would store.
+     *
+     * <p>A command that uses a guarded argument form (such as {@code date -s}
+     * or {@code file -z}) is allowed only by a rule whose own arguments spell
+     * that form out (a hand-written {@code date -s} does, the default
+     * {@code date} does not); otherwise it is asked about, with
+     * {@link Decision.Always#GUARDED} and the reasons to show.
      */
     public Decision evaluate(String executable, List<String> arguments) {
         if (executable == null || executable.isEmpty() || executable.indexOf('\0') >= 0) {
@@ -98,13 +104,23 @@ public final class ExecPolicy {
             return new Decision.Refuse(Decision.Refusal.NOT_FOUND, "Error: executable not found: " + executable);
         }
         ResolvedCommand command = resolved.get();
-        if (command.trusted()) {
-            Optional<Rule> rule = rules.firstCovering(command.program(), command.arguments());
-            if (rule.isPresent()) {
-                return new Decision.Allow(command, rule.get());
-            }
+        if (!command.trusted()) {
+            return new Decision.Ask(command, derivePrefix(command.program(), command.arguments()),
+                    Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
+        }
+        List<ArgumentGuards.Guard> guards = ArgumentGuards.applying(command.program(), command.arguments());
+        Optional<Rule> rule = guards.isEmpty()
+                ? rules.firstCovering(command.program(), command.arguments())
+                : rules.firstCovering(command.program(), command.arguments(),
+                        r -> ArgumentGuards.spelledOutBy(r, guards));
+        if (rule.isPresent()) {
+            return new Decision.Allow(command, rule.get());
         }
         Rule prefix = derivePrefix(command.program(), command.arguments());
+        if (!guards.isEmpty()) {
+            return new Decision.Ask(command, prefix, Decision.Always.GUARDED,
+                    guards.stream().map(ArgumentGuards.Guard::reason).toList());
+        }
         return new Decision.Ask(command, prefix, alwaysFor(command, prefix));
     }
 
@@ -140,9 +156,6 @@ public final class ExecPolicy {
     }
 
     private static Decision.Always alwaysFor(ResolvedCommand command, Rule prefix) {
-        if (!command.trusted()) {
-            return Decision.Always.NOT_IN_SYSTEM_DIRECTORY;
-        }
         if (Builtins.NEVER_ALWAYS.contains(command.program())) {
             return Decision.Always.NEVER_ALWAYS_PROGRAM;
         }

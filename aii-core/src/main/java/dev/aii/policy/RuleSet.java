@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * An ordered set of rules without duplicates (the first of equal rules is
@@ -59,8 +60,13 @@ public final class RuleSet {
      * Trust of the program's directory is the caller's concern.
      */
     Optional<Rule> firstCovering(String programName, List<String> arguments) {
+        return firstCovering(programName, arguments, rule -> true);
+    }
+
+    /** The first rule that covers the command and also passes {@code test}. */
+    Optional<Rule> firstCovering(String programName, List<String> arguments, Predicate<Rule> test) {
         for (Rule rule : rules) {
-            if (rule.coversArguments(programName, arguments)) {
+            if (rule.coversArguments(programName, arguments) && test.test(rule)) {
                 return Optional.of(rule);
             }
         }

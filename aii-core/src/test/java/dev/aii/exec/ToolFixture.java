@@ -8,6 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /** A tool over real processes, a fake terminal and a captured stderr. */
@@ -18,6 +21,8 @@ final class ToolFixture {
 
     final FakeTerminal terminal;
     final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    /** What the tool reported to its audit log, in order. */
+    final List<AuditRecord> audit = Collections.synchronizedList(new ArrayList<>());
     final RunCommandTool tool;
 
     ToolFixture(RuleSet rules, FakeTerminal terminal, AllowFile allowFile, Limits limits, boolean json) {
@@ -29,7 +34,8 @@ final class ToolFixture {
                 .runner(new ProcessBuilderRunner())
                 .output(output)
                 .limits(limits)
-                .platform(Platform.OTHER);
+                .platform(Platform.OTHER)
+                .auditLog(audit::add);
         if (allowFile != null) {
             builder.allowFile(allowFile);
         }
