@@ -38,3 +38,4 @@ image: build
 cache:
 	bin/find-jdk --jre > aii-cli/target/java-home
 	AII_AOT_OUTPUT=aii-cli/target/aii.aot bin/aii < /dev/null > /dev/null
+	@echo "aii: startup cache aii-cli/target/aii.aot made for bin/aii (./mvnw package makes it stale)"

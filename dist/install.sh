@@ -102,11 +102,11 @@ install_files() {
 
   # The startup cache: made by the installed launcher itself, so that it
   # matches the module path and JVM flags of every later run.
-  rm -f "$share/aii.aot"
-  if AII_AOT_OUTPUT="$share/aii.aot" "$prefix/bin/aii" < /dev/null > /dev/null 2>&1 && [ -s "$share/aii.aot" ]; then
-    echo "f $share/aii.aot" >> "$records"
-  else
-    rm -f "$share/aii.aot"
+  rm -f "$share/aii.aot" "$share/aii.aot.key"
+  echo "f $share/aii.aot" >> "$records"
+  echo "f $share/aii.aot.key" >> "$records"
+  if ! AII_AOT_OUTPUT="$share/aii.aot" "$prefix/bin/aii" < /dev/null > /dev/null 2>&1 || [ ! -s "$share/aii.aot" ]; then
+    rm -f "$share/aii.aot" "$share/aii.aot.key"
     echo "aii: warning: could not create the startup cache; aii works, but starts slower" >&2
   fi
 

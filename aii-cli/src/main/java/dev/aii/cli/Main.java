@@ -34,10 +34,12 @@ public final class Main {
                 env,
                 Path.of("").toAbsolutePath(),
                 stdio,
-                Backends::open,
-                LocalExec::create,
+                // Lambdas, not method references: a reference loads its class when it is made, and
+                // these classes (with what verifying them pulls in) are needed only once used.
+                environment -> Backends.open(environment),
+                () -> LocalExec.create(),
                 Interrupts.sigint(),
-                JLineInput::open,
+                () -> JLineInput.open(),
                 Platform.current());
     }
 }
