@@ -10,12 +10,9 @@ import dev.aii.policy.Builtins;
 import dev.aii.policy.Decision;
 import dev.aii.policy.ExecPolicy;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine;
 
 /**
  * The {@code aii} command: parses the flags and dispatches, in the order of
@@ -38,18 +35,20 @@ final class Aii {
 
     /** Runs the command and returns its exit code. */
     int run(String[] args) {
+        Shortcut shortcut = Shortcut.of(args, host.stdio().stdinTerminal());
+        if (shortcut != Shortcut.NONE) {
+            return shortcut(shortcut);
+        }
         Options options = new Options();
-        CommandLine parser = parser(options);
         CheckArguments split = CheckArguments.split(List.of(args));
-        try {
-            parser.parseArgs(split.own().toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
+        Optional<String> usageError = Flags.parse(options, split.own().toArray(String[]::new));
+        if (usageError.isPresent()) {
             ErrorReporter early = new ErrorReporter(host.err(), Options.jsonRequested(split.own()), host.debug(), () -> { });
-            return early.report(CliErrors.usage(e.getMessage()));
+            return early.report(CliErrors.usage(usageError.get()));
         }
         options.checkCommand = split.command().orElse(List.of());
         if (options.help) {
-            return help(parser);
+            return help();
         }
         if (options.version) {
             write(VERSION_LINE);
@@ -58,7 +57,7 @@ final class Aii {
         AnswerWriter writer = new AnswerWriter(host.out(), host.stdio().stdoutTerminal(), options.exec);
         ErrorReporter errors = new ErrorReporter(host.err(), options.json, host.debug(), writer::prepareForTerminal);
         try {
-            return dispatch(options, parser, writer, errors);
+            return dispatch(options, writer, errors);
         } catch (ModelException e) {
             return errors.report(e);
         } catch (RuntimeException | Error e) {
@@ -66,7 +65,32 @@ final class Aii {
         }
     }
 
-    private int dispatch(Options o, CommandLine parser, AnswerWriter writer, ErrorReporter errors) throws ModelException {
+    /**
+     * The commands whose whole command line is one flag (or none, on a
+     * terminal): answered without picocli, so that they start fast. The
+     * outcome is the one the full parse gives for the same arguments.
+     */
+    private int shortcut(Shortcut shortcut) {
+        return switch (shortcut) {
+            case HELP -> help();
+            case VERSION -> {
+                write(VERSION_LINE);
+                yield 0;
+            }
+            case LIST_ALLOWED -> {
+                AnswerWriter writer = new AnswerWriter(host.out(), host.stdio().stdoutTerminal(), false);
+                ErrorReporter errors = new ErrorReporter(host.err(), false, host.debug(), writer::prepareForTerminal);
+                try {
+                    yield listAllowed(errors);
+                } catch (RuntimeException | Error e) {
+                    yield errors.report(CliErrors.internal("aii failed unexpectedly", e));
+                }
+            }
+            case NONE -> throw new IllegalStateException("not a shortcut");
+        };
+    }
+
+    private int dispatch(Options o, AnswerWriter writer, ErrorReporter errors) throws ModelException {
         boolean hasPrompt = o.prompt != null;
         if (o.check) {
             if (hasPrompt || o.interactive || o.exec || o.file != null || o.modelInfo || o.listAllowed || o.resetAllowed) {
@@ -84,7 +108,7 @@ final class Aii {
             return o.listAllowed ? listAllowed(errors) : resetAllowed();
         }
         if (!hasPrompt && !o.interactive && o.file == null && !o.modelInfo && host.stdio().stdinTerminal()) {
-            return help(parser);
+            return help();
         }
         if (o.modelInfo && (hasPrompt || o.interactive || o.file != null)) {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
@@ -148,20 +172,9 @@ final class Aii {
         }
     }
 
-    private int help(CommandLine parser) {
-        StringWriter text = new StringWriter();
-        parser.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
-        write(text.toString());
+    private int help() {
+        write(HelpText.get());
         return 0;
-    }
-
-    static CommandLine parser(Options options) {
-        CommandLine parser = new CommandLine(options);
-        parser.setExpandAtFiles(false);
-        parser.setPosixClusteredShortOptionsAllowed(true);
-        parser.setEndOfOptionsDelimiter("--");
-        parser.setCaseInsensitiveEnumValuesAllowed(false);
-        return parser;
     }
 
     private void write(String text) {

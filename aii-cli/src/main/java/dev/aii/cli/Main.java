@@ -4,7 +4,10 @@ import dev.aii.exec.Platform;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** The {@code aii} program: wires the process's streams and environment to {@link Aii}. */
 public final class Main {
@@ -13,18 +16,30 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        Host host = new Host(
+        Host host = host(
                 new FileInputStream(FileDescriptor.in),
                 new FileOutputStream(FileDescriptor.out),
                 new FileOutputStream(FileDescriptor.err),
                 System.getenv(),
-                Path.of("").toAbsolutePath(),
-                Stdio.detect(),
-                Backends::open,
-                LocalExec::create,
-                Interrupts.sigint(),
-                JLineInput::open,
-                Platform.current());
+                Stdio.detect());
         System.exit(new Aii(host).run(args));
+    }
+
+    /** The host of a real aii process, with these streams, environment and standard streams' kinds. */
+    static Host host(InputStream in, OutputStream out, OutputStream err, Map<String, String> env, Stdio stdio) {
+        return new Host(
+                in,
+                out,
+                err,
+                env,
+                Path.of("").toAbsolutePath(),
+                stdio,
+                // Lambdas, not method references: a reference loads its class when it is made, and
+                // these classes (with what verifying them pulls in) are needed only once used.
+                environment -> Backends.open(environment),
+                () -> LocalExec.create(),
+                Interrupts.sigint(),
+                () -> JLineInput.open(),
+                Platform.current());
     }
 }

@@ -24,7 +24,8 @@ record Stdio(boolean stdinTerminal, boolean stdinDevNull, boolean stdoutTerminal
     /** The streams of this process, as the launcher measured them, else as far as Java can tell. */
     static Stdio detect() {
         String measured = System.getProperty(PROPERTY, "");
-        if (measured.matches("[tnp][tp][tp]")) {
+        if (measured.length() == 3 && "tnp".indexOf(measured.charAt(0)) >= 0
+                && "tp".indexOf(measured.charAt(1)) >= 0 && "tp".indexOf(measured.charAt(2)) >= 0) {
             return new Stdio(measured.charAt(0) == 't', measured.charAt(0) == 'n',
                     measured.charAt(1) == 't', measured.charAt(2) == 't');
         }

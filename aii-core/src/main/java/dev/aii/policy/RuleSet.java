@@ -2,8 +2,10 @@ package dev.aii.policy;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -16,9 +18,21 @@ public final class RuleSet {
     private static final RuleSet EMPTY = new RuleSet(List.of());
 
     private final List<Rule> rules;
+    /** The rules of each program name, in set order: a decision looks only at its program's rules. */
+    private final Map<String, List<Rule>> byProgram;
 
     private RuleSet(List<Rule> rules) {
         this.rules = rules;
+        Map<String, List<Rule>> index = new HashMap<>();
+        for (Rule rule : rules) {
+            List<Rule> same = index.get(rule.program());
+            if (same == null) {
+                same = new ArrayList<>(1);
+                index.put(rule.program(), same);
+            }
+            same.add(rule);
+        }
+        this.byProgram = index;
     }
 
     /** The rules in order, duplicates dropped. */
@@ -65,7 +79,11 @@ public final class RuleSet {
 
     /** The first rule that covers the command and also passes {@code test}. */
     Optional<Rule> firstCovering(String programName, List<String> arguments, Predicate<Rule> test) {
-        for (Rule rule : rules) {
+        List<Rule> candidates = byProgram.get(programName);
+        if (candidates == null) {
+            return Optional.empty();
+        }
+        for (Rule rule : candidates) {
             if (rule.coversArguments(programName, arguments) && test.test(rule)) {
                 return Optional.of(rule);
             }

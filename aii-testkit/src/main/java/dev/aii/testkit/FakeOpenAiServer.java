@@ -70,6 +70,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private volatile Answer ollamaShow;
     private volatile ToIntFunction<String> tokenizer;
     private volatile Answer tokenize;
+    private volatile java.util.function.Consumer<String> frameListener = frame -> { };
 
     private record Answer(int status, String body) {
     }
@@ -188,6 +189,16 @@ public final class FakeOpenAiServer implements AutoCloseable {
     /** What {@code POST /tokenize} answers, exactly, whatever the text. */
     public FakeOpenAiServer tokenizeAnswer(int status, String body) {
         tokenize = new Answer(status, Objects.requireNonNull(body, "body"));
+        return this;
+    }
+
+    /**
+     * Calls {@code listener} with each frame of a streamed chat answer just
+     * before its bytes are written: a timing hook for measurements (e.g. the
+     * time from the first text frame to the client's output).
+     */
+    public FakeOpenAiServer onFrame(java.util.function.Consumer<String> listener) {
+        frameListener = Objects.requireNonNull(listener, "listener");
         return this;
     }
 
@@ -334,8 +345,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
         }
     }
 
-    private static void write(OutputStream out, List<String> frames) throws IOException {
+    private void write(OutputStream out, List<String> frames) throws IOException {
         for (String frame : frames) {
+            frameListener.accept(frame);
             out.write(frame.getBytes(StandardCharsets.UTF_8));
             out.flush();
         }

@@ -1,0 +1,41 @@
+# aii: build, install for this user, uninstall, and a self-contained image.
+#
+#   make install                  build (tests skipped) and install under PREFIX
+#   make install PREFIX=/usr/local
+#   make uninstall                remove exactly what install put there
+#   make install-files            install an already built tree (no Maven run)
+#   make image                    a self-contained directory with its own Java runtime (jlink)
+#   make cache                    the startup cache for bin/aii in this checkout
+#
+# PREFIX defaults to ~/.local: aii goes to PREFIX/bin/aii, its jars and
+# startup cache to PREFIX/share/aii, the man page to PREFIX/share/man/man1,
+# completion to PREFIX/share/bash-completion/completions and
+# PREFIX/share/zsh/site-functions.
+
+PREFIX ?= $(HOME)/.local
+MVNW ?= ./mvnw
+IMAGE ?= aii-cli/target/image
+
+.PHONY: all build install install-files uninstall image cache
+
+all: build
+
+build:
+	$(MVNW) -B -q -DskipTests package
+
+install: build
+	sh dist/install.sh install "$(PREFIX)"
+
+install-files:
+	sh dist/install.sh install "$(PREFIX)"
+
+uninstall:
+	sh dist/install.sh uninstall "$(PREFIX)"
+
+image: build
+	sh dist/image.sh "$(IMAGE)"
+
+cache:
+	bin/find-jdk --jre > aii-cli/target/java-home
+	AII_AOT_OUTPUT=aii-cli/target/aii.aot bin/aii < /dev/null > /dev/null
+	@echo "aii: startup cache aii-cli/target/aii.aot made for bin/aii (./mvnw package makes it stale)"

@@ -1,0 +1,47 @@
+package dev.aii.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Optional;
+import picocli.CommandLine;
+
+/**
+ * The only place that touches picocli at run time. Its classes are compiled
+ * for Java 5, which the JDK's startup cache cannot hold, so the commands
+ * answered by {@link Shortcut} never load this class.
+ */
+final class Flags {
+
+    private Flags() {
+    }
+
+    /**
+     * Fills {@code options} from {@code args}.
+     *
+     * @return the usage error's message when the arguments are not a valid command line
+     */
+    static Optional<String> parse(Options options, String[] args) {
+        try {
+            parser(options).parseArgs(args);
+            return Optional.empty();
+        } catch (CommandLine.ParameterException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /** The {@code --help} text as picocli renders it from {@link Options}, without colours. */
+    static String usage() {
+        StringWriter text = new StringWriter();
+        parser(new Options()).usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
+        return text.toString();
+    }
+
+    static CommandLine parser(Options options) {
+        CommandLine parser = new CommandLine(options);
+        parser.setExpandAtFiles(false);
+        parser.setPosixClusteredShortOptionsAllowed(true);
+        parser.setEndOfOptionsDelimiter("--");
+        parser.setCaseInsensitiveEnumValuesAllowed(false);
+        return parser;
+    }
+}

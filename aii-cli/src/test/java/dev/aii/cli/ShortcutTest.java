@@ -1,0 +1,52 @@
+package dev.aii.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command lines answered without picocli, and the help text the build renders for them. */
+class ShortcutTest {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void theBuiltHelpTextIsWhatPicocliRendersFromOptions() throws IOException {
+        try (InputStream resource = HelpText.class.getResourceAsStream(HelpText.RESOURCE)) {
+            assertNotNull(resource, "the build renders help.txt next to the classes");
+        }
+        assertEquals(Flags.usage(), HelpText.get());
+    }
+
+    @Test
+    void onlyAWholeCommandLineOfOneShortFlagIsAShortcut() {
+        assertEquals(Shortcut.HELP, Shortcut.of(new String[] {"--help"}, false));
+        assertEquals(Shortcut.HELP, Shortcut.of(new String[] {"-h"}, false));
+        assertEquals(Shortcut.VERSION, Shortcut.of(new String[] {"--version"}, false));
+        assertEquals(Shortcut.LIST_ALLOWED, Shortcut.of(new String[] {"--list-allowed"}, true));
+        assertEquals(Shortcut.HELP, Shortcut.of(new String[0], true));
+        assertEquals(Shortcut.NONE, Shortcut.of(new String[0], false));
+        assertEquals(Shortcut.NONE, Shortcut.of(new String[] {"--list-allowed", "--json"}, false));
+        assertEquals(Shortcut.NONE, Shortcut.of(new String[] {"-hx"}, false));
+        assertEquals(Shortcut.NONE, Shortcut.of(new String[] {"--", "--help"}, false));
+        assertEquals(Shortcut.NONE, Shortcut.of(new String[] {"--reset-allowed"}, false));
+    }
+
+    @Test
+    void shortcutsPrintWhatTheFullParseWouldPrint() {
+        for (String flag : new String[] {"--help", "--version", "--list-allowed"}) {
+            CliHarness shortcut = new CliHarness(home);
+            CliHarness parsed = new CliHarness(home);
+            assertEquals(0, shortcut.run(flag));
+            // One more flag that changes nothing takes the full parse.
+            assertEquals(0, parsed.run(flag, "-j"));
+            assertEquals(parsed.out(), shortcut.out(), flag);
+            assertEquals(parsed.err(), shortcut.err(), flag);
+        }
+    }
+}

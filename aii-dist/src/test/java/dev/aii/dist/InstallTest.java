@@ -1,0 +1,157 @@
+package dev.aii.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code make install-files} and {@code make uninstall} under a temporary
+ * prefix (the part of {@code make install} after the Maven build), and what
+ * the installed aii then does: version, man page, completion, startup cache.
+ */
+class InstallTest {
+
+    private static final String VERSION_LINE = "aii 0.9.0\n";
+
+    @TempDir
+    static Path tmp;
+    static Path prefix;
+    static Path home;
+
+    @BeforeAll
+    static void install() throws IOException {
+        assumeTrue(Run.packaged(), "aii-cli is not packaged: run ./mvnw verify");
+        assumeTrue(Run.onPath("make"), "make is not installed");
+        prefix = tmp.resolve("prefix");
+        home = Files.createDirectories(tmp.resolve("home"));
+        // Something that was there before: uninstall must leave it.
+        Files.createDirectories(prefix.resolve("bin"));
+        Files.writeString(prefix.resolve("bin/other-tool"), "#!/bin/sh\n");
+        Run.of(Map.of(), "make", "-s", "install-files", "PREFIX=" + prefix).ok();
+    }
+
+    @AfterAll
+    static void uninstall() {
+        if (prefix != null && Files.exists(prefix.resolve("share/aii/installed"))) {
+            Run.of(Map.of(), "make", "-s", "uninstall", "PREFIX=" + prefix);
+        }
+    }
+
+    private static Run aii(Map<String, String> env, String... args) {
+        String[] command = Stream.concat(Stream.of(prefix.resolve("bin/aii").toString()), Stream.of(args))
+                .toArray(String[]::new);
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("HOME", home.toString());
+        return Run.of(all, command);
+    }
+
+    @Test
+    void theInstalledCommandPrintsItsVersion() {
+        Run run = aii(Map.of(), "--version").ok();
+        assertEquals(VERSION_LINE, run.out());
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void theInstalledCommandRunsOnTheRecordedJdkWithItsStartupCache() throws IOException {
+        assertTrue(Files.size(prefix.resolve("share/aii/aii.aot")) > 0);
+        String javaHome = Files.readString(prefix.resolve("share/aii/java-home")).strip();
+        assertTrue(Files.isExecutable(Path.of(javaHome, "bin/java")), javaHome);
+        Run run = aii(Map.of("AII_JAVA_OPTS", "-Xlog:class+load"), "--help").ok();
+        List<String> ours = run.out().lines().filter(l -> l.contains("[class,load] dev.aii.")).toList();
+        assertTrue(ours.size() > 10, run.out());
+        for (String line : ours) {
+            assertTrue(line.contains("source: shared objects file"), "not from the startup cache: " + line);
+        }
+    }
+
+    @Test
+    void manPageIsInstalledAndRenders() throws IOException {
+        Path page = prefix.resolve("share/man/man1/aii.1");
+        String troff = Files.readString(page);
+        assertTrue(troff.contains("\n.TH AII 1 "), troff);
+        assertTrue(troff.contains("\n.SH NAME\naii \\- ask a language model on this machine from the command line\n"),
+                troff);
+        if (Run.onPath("man")) {
+            Run man = Run.of(Map.of("MANWIDTH", "100", "MANPAGER", "cat", "PAGER", "cat"),
+                    "man", "-l", page.toString()).ok();
+            String text = man.out().replaceAll(".\b", "");
+            assertTrue(text.contains("aii - ask a language model on this machine from the command line"), text);
+            assertTrue(text.contains("--list-allowed"), text);
+            assertTrue(text.contains("EXIT STATUS"), text);
+        }
+    }
+
+    @Test
+    void bashCompletionRegistersAndCompletesFlags() {
+        assumeTrue(Run.onPath("bash"), "bash is not installed");
+        Path script = prefix.resolve("share/bash-completion/completions/aii");
+        Run registered = Run.of(Map.of(), "bash", "-c", "source '" + script + "' && complete -p aii").ok();
+        assertEquals("complete -o default -F _complete_aii aii\n", registered.out());
+        Run completed = Run.of(Map.of(), "bash", "-c", "source '" + script + "'"
+                + " && COMP_WORDS=(aii --li) COMP_CWORD=1 && _complete_aii && printf '%s\\n' \"${COMPREPLY[@]}\"").ok();
+        assertEquals("--list-allowed\n", completed.out());
+    }
+
+    @Test
+    void zshCompletionIsFoundOnTheFunctionPath() {
+        assumeTrue(Run.onPath("zsh"), "zsh is not installed");
+        Path functions = prefix.resolve("share/zsh/site-functions");
+        Run run = Run.of(Map.of("HOME", home.toString()), "zsh", "-f", "-c",
+                "fpath=('" + functions + "' $fpath); autoload -U compinit && compinit -u -d '" + home
+                        + "/.zcompdump' && print -r -- $_comps[aii]").ok();
+        assertEquals("_aii\n", run.out());
+    }
+
+    @Test
+    void aStaleOrBrokenStartupCacheIsSilentlyIgnored() throws IOException {
+        Path cache = prefix.resolve("share/aii/aii.aot");
+        Path copy = tmp.resolve("aii.aot.good");
+        Files.copy(cache, copy);
+        try {
+            // A jar newer than the cache: the launcher leaves the cache out.
+            Path jar = prefix.resolve("share/aii/lib/aii-cli-0.9.0.jar");
+            FileTime was = Files.getLastModifiedTime(jar);
+            Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(60)));
+            Run newer = aii(Map.of(), "--version");
+            Files.setLastModifiedTime(jar, was);
+            assertEquals(new Run(0, VERSION_LINE, ""), newer);
+
+            // Garbage in the cache: the JVM refuses it, and says nothing about it.
+            Files.writeString(cache, "not a cache");
+            Files.setLastModifiedTime(cache, FileTime.from(Instant.now().plusSeconds(120)));
+            assertEquals(new Run(0, VERSION_LINE, ""), aii(Map.of(), "--version"));
+            assertEquals(0, aii(Map.of(), "--list-allowed").status());
+        } finally {
+            Files.copy(copy, cache, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    @Test
+    void uninstallRemovesExactlyWhatInstallPutThere() throws IOException {
+        Path other = tmp.resolve("other-prefix");
+        Files.createDirectories(other.resolve("share/man/man1"));
+        Files.writeString(other.resolve("share/man/man1/ls.1"), ".TH LS 1\n");
+        Run.of(Map.of(), "make", "-s", "install-files", "PREFIX=" + other).ok();
+        assertTrue(Files.isExecutable(other.resolve("bin/aii")));
+        Run.of(Map.of(), "make", "-s", "uninstall", "PREFIX=" + other).ok();
+        try (Stream<Path> left = Files.walk(other)) {
+            assertEquals(List.of(other, other.resolve("share"), other.resolve("share/man"),
+                            other.resolve("share/man/man1"), other.resolve("share/man/man1/ls.1")),
+                    left.sorted().toList());
+        }
+    }
+}
