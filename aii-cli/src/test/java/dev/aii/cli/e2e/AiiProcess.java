@@ -149,7 +149,8 @@ final class AiiProcess {
 
     /** Starts aii on a pseudo-terminal with these arguments (stdin, stdout and stderr the terminal). */
     PtyDriver onTerminal(List<String> args) throws IOException {
-        return PtyDriver.start(String.join(" ", command(args.toArray(String[]::new)).stream()
+        // exec: the shell must not stay as aii's parent, where Ctrl-C on the terminal would end it too.
+        return PtyDriver.start("exec " + String.join(" ", command(args.toArray(String[]::new)).stream()
                 .map(AiiProcess::quote).toList()), Map.of(), directory);
     }
 
