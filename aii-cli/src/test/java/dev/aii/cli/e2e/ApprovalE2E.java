@@ -121,4 +121,37 @@ class ApprovalE2E {
         assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
         assertTrue(Files.exists(aii.directory().resolve("x.txt")));
     }
+
+    @Test
+    void ctrlCAtThePromptDeclinesAndTheAnswerGoesOn() throws Exception {
+        touchThenSay("Left alone.");
+        try (PtyDriver pty = aii.onTerminal(List.of("-x", "Create x.txt"))) {
+            pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
+            pty.type("\u0003");
+            pty.awaitOutput("Left alone.\r\n", AiiProcess.LIMIT);
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+        }
+        assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
+        assertFalse(Files.exists(aii.directory().resolve("x.txt")));
+    }
+
+    @Test
+    void aProgramOutsideTheSystemDirectoriesIsShownInFullAndCannotBeAlwaysAllowed() throws Exception {
+        Path script = aii.directory().resolve("hello.sh");
+        Files.writeString(script, "#!/bin/sh\necho hello from the script\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("./hello.sh", "a b")),
+                Reply.text("It said hello."));
+        String shown = script.toRealPath() + " 'a b' (not in a system directory)";
+        String prompt = "aii: run this command?\r\n  " + shown + "\r\n  [y] yes once   [N] no\r\n> ";
+        try (PtyDriver pty = aii.onTerminal(List.of("-x", "Run my script"))) {
+            pty.awaitOutput(prompt, AiiProcess.LIMIT);
+            pty.type("a\n");
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            assertEquals(prompt + "a\r\nIt said hello.\r\n", pty.output());
+        }
+        // "a" is not offered, so it means no.
+        assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
+        assertFalse(Files.exists(aii.allowFile()));
+    }
 }

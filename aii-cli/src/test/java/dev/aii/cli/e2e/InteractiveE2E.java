@@ -124,4 +124,24 @@ class InteractiveE2E {
         assertEquals(List.of("Something else"), chats.get(1).contents("user"));
         assertTrue(chats.get(1).messages().stream().map(JsonNode::toString).noneMatch(m -> m.contains("Counting")));
     }
+
+    @Test
+    void withoutATerminalLinesComeFromStdinAndAnErrorLetsTheConversationGoOn() throws Exception {
+        server.enqueue(Reply.text("Hello there."), Reply.contextRefusal(), Reply.text("Still here."));
+        AiiProcess.Result r = aii.stdin("  hello\t\n\nwhat did I say?\n/new\nand now?\n").run("-i", "Be brief.");
+        String header = HEADER.replace("\r\n", "\n");
+        assertEquals(new AiiProcess.Result(0,
+                header + "> Hello there.\n> > > " + CLEAR + header + "> Still here.\n> ",
+                "aii: Exceeds 4096-token context window\n"
+                        + "aii: try a shorter input or use /new to reset context in interactive mode\n"
+                        + "aii: use /new to start a fresh conversation\n"), r);
+        List<RecordedRequest> chats = server.chatRequests();
+        assertEquals(3, chats.size());
+        assertEquals(List.of("system", "user"), roles(chats.get(0)));
+        assertEquals("Be brief.", chats.get(0).systemMessage().orElseThrow());
+        assertEquals("hello", chats.get(0).lastUserMessage());
+        assertEquals(List.of("system", "user", "assistant", "user"), roles(chats.get(1)));
+        assertEquals(List.of("system", "user"), roles(chats.get(2)));
+        assertEquals("and now?", chats.get(2).lastUserMessage());
+    }
 }
