@@ -82,9 +82,12 @@ class ApprovalE2E {
 
     @Test
     void yesRunsTheCommandOnceAndRemembersNothing() throws Exception {
-        touchThenSay("Created.");
-        assertEquals(PROMPT + "y\r\naii: $ touch x.txt\r\nCreated.\r\n", answer("y\n"));
+        server.enqueue(Reply.stream().text("Let me", " see.").toolCall("run_command", ExecE2E.call("touch", "x.txt"))
+                .done(), Reply.text("Created."));
+        // The answer's line is ended before the prompt, on stdout, since stdout is the terminal.
+        assertEquals("Let me see.\r\n" + PROMPT + "y\r\naii: $ touch x.txt\r\nCreated.\r\n", answer("y\n"));
         assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
+        assertEquals("Let me see.", server.lastChatRequest().messages().get(2).path("content").asText());
         assertTrue(Files.exists(aii.directory().resolve("x.txt")));
         assertFalse(Files.exists(aii.allowFile()));
     }
@@ -128,8 +131,9 @@ class ApprovalE2E {
         try (PtyDriver pty = aii.onTerminal(List.of("-x", "Create x.txt"))) {
             pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
             pty.type("\u0003");
-            pty.awaitOutput("Left alone.\r\n", AiiProcess.LIMIT);
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            // The terminal echoes ^C; aii ends the prompt's line before the answer goes on.
+            assertEquals(PROMPT + "^C\r\nLeft alone.\r\n", pty.output());
         }
         assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
         assertFalse(Files.exists(aii.directory().resolve("x.txt")));

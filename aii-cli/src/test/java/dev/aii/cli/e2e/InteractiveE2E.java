@@ -1,6 +1,7 @@
 package dev.aii.cli.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -100,10 +101,20 @@ class InteractiveE2E {
     }
 
     @Test
-    void ctrlCStopsAStreamingAnswerAndTheNextTurnWorks() throws Exception {
-        server.enqueue(Reply.stream().text("Counting: one,\n", "two,\n").stall(), Reply.text("Fresh answer."));
-        try (PtyDriver pty = aii.onTerminal(List.of("-i"))) {
+    void ctrlCDeclinesAPromptStopsAStreamingAnswerAndTheNextTurnWorks() throws Exception {
+        server.enqueue(Reply.toolCall(Wire.APFEL, "run_command", ExecE2E.call("touch", "x.txt")),
+                Reply.text("Left alone."),
+                Reply.stream().text("Counting: one,\n", "two,\n").stall(),
+                Reply.text("Fresh answer."));
+        try (PtyDriver pty = aii.onTerminal(List.of("-ix"))) {
             pty.awaitOutput(HEADER, AiiProcess.LIMIT);
+            pty.awaitOutput("> ", AiiProcess.LIMIT);
+            pty.type("Create x.txt\n");
+            pty.awaitOutput(ApprovalE2E.PROMPT, AiiProcess.LIMIT);
+            // Ctrl-C at the approval prompt declines that command; the answer goes on.
+            pty.type("\u0003");
+            pty.awaitOutput("^C\r\nLeft alone.\r\n", AiiProcess.LIMIT);
+
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("Count to a million\n");
             pty.awaitOutput("Counting: one,\r\ntwo,\r\n", AiiProcess.LIMIT);
@@ -119,10 +130,12 @@ class InteractiveE2E {
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
         }
         List<RecordedRequest> chats = server.chatRequests();
-        assertEquals(2, chats.size());
+        assertEquals(4, chats.size());
+        assertEquals(List.of(ApprovalE2E.DECLINED), chats.get(1).toolResults());
+        assertFalse(Files.exists(aii.directory().resolve("x.txt")));
         // The stopped answer is left out of the conversation.
-        assertEquals(List.of("Something else"), chats.get(1).contents("user"));
-        assertTrue(chats.get(1).messages().stream().map(JsonNode::toString).noneMatch(m -> m.contains("Counting")));
+        assertEquals(List.of("Create x.txt", "Something else"), chats.get(3).contents("user"));
+        assertTrue(chats.get(3).messages().stream().map(JsonNode::toString).noneMatch(m -> m.contains("Counting")));
     }
 
     @Test
