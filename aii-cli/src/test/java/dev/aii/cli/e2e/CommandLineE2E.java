@@ -92,6 +92,15 @@ class CommandLineE2E {
     }
 
     @Test
+    void resetAllowedRemovesTheConfigFileOnce() throws Exception {
+        AiiProcess aii = new AiiProcess(tmp).allow("git status\n");
+        assertEquals(new Result(0, "aii: removed config; using built-in defaults\n", ""), aii.run("--reset-allowed"));
+        assertEquals(new Result(0, "aii: no config file; using built-in defaults\n", ""), aii.run("--reset-allowed"));
+        assertEquals(new Result(0, "# source: built-in defaults (no config file)\n" + DEFAULTS, ""),
+                aii.run("--list-allowed"));
+    }
+
+    @Test
     void listAllowedWithAPromptIsAConflict() throws Exception {
         Result r = new AiiProcess(tmp).run("--list-allowed", "-x");
         assertEquals(new Result(2, "", "aii: --list-allowed and --reset-allowed cannot be combined with a prompt, "

@@ -158,7 +158,7 @@ class ExecE2E {
         aii.allow("sh -c\n");
         String script = "sleep 300 & exec sleep 301";
         server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", call("sh", "-c", script)), Reply.text("Slept."));
-        AiiProcess.Running running = aii.start("-x", "Wait five minutes");
+        Running running = aii.start("-x", "Wait five minutes");
         running.awaitStderr("aii: $ sh -c 'sleep 300 & exec sleep 301'\n");
         List<ProcessHandle> sleeps = running.awaitChildren("sleep", 2);
         long group = ProcessGroups.of(sleeps.getFirst().pid());

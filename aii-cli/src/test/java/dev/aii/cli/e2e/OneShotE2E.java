@@ -53,9 +53,21 @@ class OneShotE2E {
     }
 
     @Test
+    void theApiKeyGoesWithEveryRequest() throws Exception {
+        server.enqueue(Reply.text("Hi."));
+        assertEquals(new Result(0, "Hi.\n", ""), aii.env("AII_API_KEY", "sk-local-1").run("hello"));
+        List<RecordedRequest> requests = server.requests();
+        assertEquals(List.of("/v1/models", "/v1/chat/completions"),
+                requests.stream().map(RecordedRequest::path).filter(p -> p.startsWith("/v1/")).toList());
+        for (RecordedRequest request : requests) {
+            assertEquals("Bearer sk-local-1", request.header("Authorization").orElse(""), request.path());
+        }
+    }
+
+    @Test
     void textIsOnStdoutBeforeTheAnswerEnds() throws Exception {
         server.enqueue(Reply.stream().text("First line\n").stall());
-        AiiProcess.Running running = aii.start("Count slowly");
+        Running running = aii.start("Count slowly");
         running.awaitStdout("First line\n");
         running.interrupt();
         assertEquals(new Result(130, "First line\n", ""), running.awaitExit());
