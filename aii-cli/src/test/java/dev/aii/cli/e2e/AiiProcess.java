@@ -131,6 +131,8 @@ final class AiiProcess {
         if (stdin != null) {
             try (OutputStream in = process.getOutputStream()) {
                 in.write(stdin);
+            } catch (IOException e) {
+                // aii may end without reading its stdin (e.g. on a usage error): what it did is in the result.
             }
         }
         return new Running(process, out, err);
