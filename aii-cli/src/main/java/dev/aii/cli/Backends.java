@@ -4,9 +4,6 @@ import dev.aii.exec.Platform;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
 import dev.aii.openai.OpenAiConfig;
-import java.net.InetAddress;
-import java.net.URI;
-import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,40 +32,12 @@ final class Backends {
 
     /**
      * The one-time warning for {@code -x} when the server is not on this machine:
-     * {@code command output will be sent to <host>}.
+     * {@code command output will be sent to <host>}. The host is judged as the
+     * backend judges it, from the URL as written, without a name lookup.
      */
     static Optional<String> remoteWarning(Map<String, String> env) {
         return OpenAiConfig.fromEnvironment(env)
-                .map(OpenAiConfig::baseUrl)
-                .flatMap(Backends::hostOf)
-                .filter(host -> !isLoopback(host))
-                .map(host -> "command output will be sent to " + host);
-    }
-
-    private static Optional<String> hostOf(String url) {
-        try {
-            return Optional.ofNullable(URI.create(url).getHost());
-        } catch (IllegalArgumentException e) {
-            return Optional.of(url);
-        }
-    }
-
-    /** Whether {@code host} is this machine: {@code localhost}, or literal and resolved addresses that are all loopback. */
-    static boolean isLoopback(String host) {
-        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        if (h.equalsIgnoreCase("localhost") || h.toLowerCase(java.util.Locale.ROOT).endsWith(".localhost")) {
-            return true;
-        }
-        try {
-            InetAddress[] addresses = InetAddress.getAllByName(h);
-            for (InetAddress address : addresses) {
-                if (!address.isLoopbackAddress()) {
-                    return false;
-                }
-            }
-            return addresses.length > 0;
-        } catch (UnknownHostException | SecurityException e) {
-            return false;
-        }
+                .filter(config -> !config.isLoopback())
+                .map(config -> "command output will be sent to " + config.host());
     }
 }

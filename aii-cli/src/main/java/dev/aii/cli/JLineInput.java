@@ -6,6 +6,7 @@ import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
@@ -43,6 +44,13 @@ final class JLineInput implements Host.LineInputWithInterrupts {
                 .provider("exec")
                 .name("aii")
                 .build();
+        Size size = terminal.getSize();
+        if (size.getColumns() <= 0 || size.getRows() <= 0) {
+            // A pseudo-terminal made without a size (script(1), some container runtimes) reports 0 x 0, and
+            // JLine would then draw the prompt as dots and hide what is typed: assume 80 x 24, as readline does.
+            terminal.setSize(new Size(size.getColumns() > 0 ? size.getColumns() : 80,
+                    size.getRows() > 0 ? size.getRows() : 24));
+        }
         return new JLineInput(terminal, jlineLog);
     }
 

@@ -256,4 +256,21 @@ class ExecCliTest {
         assertEquals(0, cli.run("hi"));
         assertEquals("", cli.err());
     }
+
+    @Test
+    void aHostNameIsJudgedAsWrittenWithoutALookup() throws Exception {
+        // This machine's own name often resolves to 127.0.x.x; by name, only localhost counts as this machine.
+        List<String> names = new java.util.ArrayList<>(List.of("gpu-box.lan"));
+        String own = java.net.InetAddress.getLocalHost().getHostName();
+        if (!own.equalsIgnoreCase("localhost") && !own.toLowerCase(java.util.Locale.ROOT).endsWith(".localhost")
+                && !own.matches("[0-9.]+|.*:.*")) {
+            names.add(own);
+        }
+        for (String name : names) {
+            ScriptedModel model = new ScriptedModel().answerText("ok");
+            CliHarness cli = cli(model).env("AII_BASE_URL", "http://" + name + ":11434/v1");
+            assertEquals(0, cli.run("-x", "hi"));
+            assertEquals("aii: warning: command output will be sent to " + name + "\n", cli.err(), name);
+        }
+    }
 }

@@ -158,7 +158,7 @@ class FoundationModelsCliIT {
     /** One run of the launcher: stdin from /dev/null, stdout read as it comes, stderr collected. */
     private static final class AiiRun {
 
-        private static final Path LAUNCHER = Path.of(System.getProperty("aii.it.launcher"));
+        private static final Path LAUNCHER = Path.of(System.getProperty("aii.launcher"));
         private static final Path STUB = Path.of(System.getProperty("aii.it.fmshim.stub"));
 
         private final Process process;

@@ -63,6 +63,11 @@ public final class TerminalApprover implements Approver {
                 conversation.discardTypeAhead();
                 conversation.write(prompt(request));
                 Optional<String> line = conversation.readLine(cancellation);
+                if (cancellation.isCancelled() || line.isEmpty()) {
+                    // Ctrl-C or end of input leaves the cursor after "> ": end that line, so that what
+                    // follows (the rest of the answer) does not start on the prompt's line.
+                    conversation.write("\n");
+                }
                 return cancellation.isCancelled() ? Answer.NO : answer(line, request.alwaysPrefix().isPresent());
             } catch (IOException | RuntimeException e) {
                 // A terminal that fails mid-prompt cannot say yes.

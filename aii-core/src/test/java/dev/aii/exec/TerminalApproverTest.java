@@ -57,7 +57,7 @@ class TerminalApproverTest {
     void promptWithoutAlwaysOmitsTheOptionAndItsSpaces() {
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, WITHOUT_ALWAYS);
-        assertEquals(List.of("aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> "),
+        assertEquals(List.of("aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> \n"),
                 terminal.prompts());
     }
 
@@ -68,7 +68,7 @@ class TerminalApproverTest {
         ask(terminal, new ApprovalRequest(command, Optional.empty(), List.of()));
         assertEquals(List.of("aii: run this command?\n"
                 + "  /home/u/tool 'a b' (not in a system directory)\n"
-                + "  [y] yes once   [N] no\n> "), terminal.prompts());
+                + "  [y] yes once   [N] no\n> \n"), terminal.prompts());
     }
 
     @Test
@@ -78,7 +78,7 @@ class TerminalApproverTest {
         ask(terminal, new ApprovalRequest(command, Optional.of(Rule.of("echo", "a\nb")), List.of()));
         assertEquals(List.of("aii: run this command?\n"
                 + "  echo 'a\\nb' '\\x1B[2J'\n"
-                + "  [y] yes once   [a] always allow \"echo 'a\\nb'\"   [N] no\n> "), terminal.prompts());
+                + "  [y] yes once   [a] always allow \"echo 'a\\nb'\"   [N] no\n> \n"), terminal.prompts());
     }
 
     @Test
@@ -86,7 +86,7 @@ class TerminalApproverTest {
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, new ApprovalRequest(GIT_STATUS, Optional.empty(), List.of("first note", "second note")));
         assertEquals(List.of("aii: run this command?\n  git status --short\n  first note\n  second note\n"
-                + "  [y] yes once   [N] no\n> "), terminal.prompts());
+                + "  [y] yes once   [N] no\n> \n"), terminal.prompts());
     }
 
     @ParameterizedTest(name = "answer \"{0}\" with always offered: {1}; without: {2}")
@@ -111,6 +111,15 @@ class TerminalApproverTest {
     @Test
     void endOfInputIsNo() {
         assertEquals(Approver.Answer.NO, ask(FakeTerminal.answering((String) null), OFFERING_ALWAYS));
+    }
+
+    @Test
+    void endOfInputEndsThePromptLine() {
+        FakeTerminal terminal = FakeTerminal.answering((String) null);
+        ask(terminal, WITHOUT_ALWAYS);
+        assertEquals(List.of("aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> \n"),
+                terminal.prompts());
+        assertEquals(List.of("open", "discard", "write", "read", "write", "close"), terminal.events());
     }
 
     @Test
@@ -151,8 +160,9 @@ class TerminalApproverTest {
     }
 
     @Test
-    void aCancelledPromptIsNoEvenIfALineArrives() {
+    void aCancelledPromptIsNoEvenIfALineArrivesAndEndsThePromptLine() {
         Cancellation cancellation = new Cancellation();
+        List<String> written = new ArrayList<>();
         Terminal cancelling = () -> new Terminal.Conversation() {
             @Override
             public void discardTypeAhead() {
@@ -160,6 +170,7 @@ class TerminalApproverTest {
 
             @Override
             public void write(String text) {
+                written.add(text);
             }
 
             @Override
@@ -173,5 +184,7 @@ class TerminalApproverTest {
             }
         };
         assertEquals(Approver.Answer.NO, new TerminalApprover(cancelling, output).ask(OFFERING_ALWAYS, cancellation));
+        assertEquals(2, written.size(), written::toString);
+        assertEquals("\n", written.getLast());
     }
 }

@@ -73,7 +73,7 @@ public final class OpenAiBackend implements LanguageModel {
      * output leaves the machine, which the command line warns about.
      */
     public boolean isLoopback() {
-        return Hosts.isLoopback(config.host());
+        return config.isLoopback();
     }
 
     /**

@@ -46,6 +46,15 @@ public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<Stri
         }
     }
 
+    /**
+     * Whether the base URL names this machine: {@code localhost}, a name
+     * under {@code .localhost}, 127.0.0.0/8 or {@code ::1}. Decided from the
+     * URL as written; no name is looked up.
+     */
+    public boolean isLoopback() {
+        return Hosts.isLoopback(host());
+    }
+
     private static Optional<String> nonEmpty(String s) {
         return s == null || s.isBlank() ? Optional.empty() : Optional.of(s.strip());
     }

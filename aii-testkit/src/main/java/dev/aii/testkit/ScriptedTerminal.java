@@ -108,13 +108,13 @@ public final class ScriptedTerminal implements Terminal {
 
     /**
      * Waits until {@code n} prompts have been written completely (through the
-     * {@code > } that ends them).
+     * {@code > } that ends them; a prompt given up since is followed by a LF).
      *
      * @throws AssertionError when that does not happen within {@code limit}
      */
     public synchronized void awaitPrompts(int n, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
-        while (prompts.stream().filter(p -> p.endsWith("> ")).count() < n) {
+        while (prompts.stream().filter(p -> p.endsWith("> ") || p.endsWith("> \n")).count() < n) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new AssertionError("expected " + n + " prompts within " + limit + ", got: " + prompts);

@@ -33,8 +33,9 @@ class ScriptedTerminalTest {
         assertEquals(Approver.Answer.ONCE, approver.ask(REQUEST, new Cancellation()));
         assertEquals(Approver.Answer.ALWAYS, approver.ask(REQUEST, new Cancellation()));
         assertEquals(Approver.Answer.NO, approver.ask(REQUEST, new Cancellation()));
-        assertEquals(List.of(PROMPT, PROMPT, PROMPT), terminal.prompts());
-        assertEquals(PROMPT + "y\n" + PROMPT + "a\n" + PROMPT, terminal.transcript());
+        // End of input: the approver ends the prompt's line itself.
+        assertEquals(List.of(PROMPT, PROMPT, PROMPT + "\n"), terminal.prompts());
+        assertEquals(PROMPT + "y\n" + PROMPT + "a\n" + PROMPT + "\n", terminal.transcript());
         assertEquals(List.of("open", "discard", "write:" + PROMPT, "read:y", "close"), terminal.events().subList(0, 5));
         assertEquals("read:EOF", terminal.events().get(13));
         assertEquals(List.of(RecordingExecOutput.BEFORE_TERMINAL, RecordingExecOutput.BEFORE_TERMINAL,

@@ -1,0 +1,161 @@
+package dev.aii.cli.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.aii.cli.e2e.AiiProcess.Result;
+import dev.aii.testkit.FakeOpenAiServer;
+import dev.aii.testkit.PtyDriver;
+import dev.aii.testkit.Reply;
+import dev.aii.testkit.Wire;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The approval prompt on a real pseudo-terminal: its exact bytes, the three
+ * answers, the allow file an "always" writes, and the prompt reaching the
+ * terminal when stdin is piped and stderr discarded.
+ */
+@EnabledOnOs(OS.LINUX)
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ApprovalE2E {
+
+    /** The prompt for {@code touch x.txt} as the terminal shows it (the terminal turns each LF into CR LF). */
+    static final String PROMPT = "aii: run this command?\r\n  touch x.txt\r\n"
+            + "  [y] yes once   [a] always allow \"touch x.txt\"   [N] no\r\n> ";
+
+    static final String DECLINED = "Denied: the user declined to run this command. Do not retry it.";
+
+    /** The allow file as the first "always" seeds it, then the approved rule. */
+    static final String SEEDED = "# seeded from aii 0.9.0 built-in defaults\n# one rule per line: an argv prefix\n"
+            + CommandLineE2E.DEFAULTS;
+
+    @TempDir
+    Path tmp;
+
+    private FakeOpenAiServer server;
+    private AiiProcess aii;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = FakeOpenAiServer.start();
+        aii = new AiiProcess(tmp).server(server);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private void touchThenSay(String text) {
+        server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("touch", "x.txt")), Reply.text(text));
+    }
+
+    /** Runs {@code aii -x "Create x.txt"} on a terminal, answers the prompt with {@code keys}, returns the screen. */
+    private String answer(String keys) throws Exception {
+        try (PtyDriver pty = aii.onTerminal(List.of("-x", "Create x.txt"))) {
+            pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
+            pty.type(keys);
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            return pty.output();
+        }
+    }
+
+    @Test
+    void noRunsNothingAndTellsTheModelTheUserDeclined() throws Exception {
+        touchThenSay("As you wish.");
+        assertEquals(PROMPT + "n\r\nAs you wish.\r\n", answer("n\n"));
+        assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
+        assertFalse(Files.exists(aii.directory().resolve("x.txt")));
+        assertFalse(Files.exists(aii.allowFile()));
+    }
+
+    @Test
+    void yesRunsTheCommandOnceAndRemembersNothing() throws Exception {
+        server.enqueue(Reply.stream().text("Let me", " see.").toolCall("run_command", ExecE2E.call("touch", "x.txt"))
+                .done(), Reply.text("Created."));
+        // The answer's line is ended before the prompt, on stdout, since stdout is the terminal.
+        assertEquals("Let me see.\r\n" + PROMPT + "y\r\naii: $ touch x.txt\r\nCreated.\r\n", answer("y\n"));
+        assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
+        assertEquals("Let me see.", server.lastChatRequest().messages().get(2).path("content").asText());
+        assertTrue(Files.exists(aii.directory().resolve("x.txt")));
+        assertFalse(Files.exists(aii.allowFile()));
+    }
+
+    @Test
+    void alwaysRunsTheCommandSeedsTheAllowFileAndTheNextRunDoesNotAsk() throws Exception {
+        touchThenSay("Created.");
+        assertEquals(PROMPT + "a\r\naii: $ touch x.txt\r\nCreated.\r\n", answer("a\n"));
+        assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
+        assertEquals(SEEDED + "touch x.txt\n", Files.readString(aii.allowFile()));
+
+        // Without a terminal a prompt could only be denied: the command running shows the rule matched.
+        Files.delete(aii.directory().resolve("x.txt"));
+        touchThenSay("Created again.");
+        assertEquals(new Result(0, "Created again.\n", "aii: $ touch x.txt\n"), aii.run("-x", "Create x.txt"));
+        assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
+        assertTrue(Files.exists(aii.directory().resolve("x.txt")));
+        assertEquals(new Result(0, "# source: " + aii.allowFile() + "\n" + CommandLineE2E.DEFAULTS + "touch x.txt\n", ""),
+                aii.run("--list-allowed"));
+    }
+
+    @Test
+    void withPipedStdinAndStderrDiscardedThePromptStillReachesTheTerminal() throws Exception {
+        Files.writeString(aii.directory().resolve("notes"), "call Bob\n");
+        touchThenSay("Noted.");
+        try (PtyDriver pty = aii.onTerminal("cat notes | {aii} -x 'Keep these notes in x.txt' 2>/dev/null")) {
+            pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
+            pty.type("y\n");
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            assertEquals(PROMPT + "y\r\nNoted.\r\n", pty.output());
+        }
+        assertEquals("Keep these notes in x.txt\n\n--- CONTENT ---\ncall Bob\n\n--- END CONTENT ---",
+                server.chatRequests().getFirst().lastUserMessage());
+        assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
+        assertTrue(Files.exists(aii.directory().resolve("x.txt")));
+    }
+
+    @Test
+    void ctrlCAtThePromptDeclinesAndTheAnswerGoesOn() throws Exception {
+        touchThenSay("Left alone.");
+        try (PtyDriver pty = aii.onTerminal(List.of("-x", "Create x.txt"))) {
+            pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
+            pty.type("\u0003");
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            // The terminal echoes ^C; aii ends the prompt's line before the answer goes on.
+            assertEquals(PROMPT + "^C\r\nLeft alone.\r\n", pty.output());
+        }
+        assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
+        assertFalse(Files.exists(aii.directory().resolve("x.txt")));
+    }
+
+    @Test
+    void aProgramOutsideTheSystemDirectoriesIsShownInFullAndCannotBeAlwaysAllowed() throws Exception {
+        Path script = aii.directory().resolve("hello.sh");
+        Files.writeString(script, "#!/bin/sh\necho hello from the script\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("./hello.sh", "a b")),
+                Reply.text("It said hello."));
+        String shown = script.toRealPath() + " 'a b' (not in a system directory)";
+        String prompt = "aii: run this command?\r\n  " + shown + "\r\n  [y] yes once   [N] no\r\n> ";
+        try (PtyDriver pty = aii.onTerminal(List.of("-x", "Run my script"))) {
+            pty.awaitOutput(prompt, AiiProcess.LIMIT);
+            pty.type("a\n");
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            assertEquals(prompt + "a\r\nIt said hello.\r\n", pty.output());
+        }
+        // "a" is not offered, so it means no.
+        assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
+        assertFalse(Files.exists(aii.allowFile()));
+    }
+}
