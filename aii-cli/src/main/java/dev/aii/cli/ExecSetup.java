@@ -7,9 +7,11 @@ import dev.aii.exec.ExecOutput;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.exec.TerminalApprover;
 import dev.aii.exec.ToolTexts;
+import dev.aii.model.SessionOptions;
 import dev.aii.policy.ExecPolicy;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -51,6 +53,25 @@ final class ExecSetup {
             return AuditLog.none();
         }
         return AuditLog.appendingTo(host.workingDirectory().resolve(value), output::warning);
+    }
+
+    /**
+     * The tool when {@code -x} is on (after printing the startup warnings:
+     * allow file, runner fallback, a model server on another machine), else none.
+     */
+    static Optional<RunCommandTool> toolFor(Options options, Host host, ErrorReporter errors, AnswerWriter writer) {
+        if (!options.exec) {
+            return Optional.empty();
+        }
+        RunCommandTool tool = create(host, options.json, errors, writer);
+        Backends.remoteWarning(host.env()).ifPresent(errors::warning);
+        return Optional.of(tool);
+    }
+
+    /** A session's options: the instructions for {@code systemPrompt} and the tool, if any. */
+    static SessionOptions sessionOptions(Host host, Optional<String> systemPrompt, Optional<RunCommandTool> tool) {
+        return new SessionOptions(sessionInstructions(host, systemPrompt, tool.isPresent()),
+                tool.map(t -> List.of(t.spec())).orElse(List.of()));
     }
 
     /** The exec part of the session instructions. */

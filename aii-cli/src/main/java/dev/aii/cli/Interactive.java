@@ -8,7 +8,6 @@ import dev.aii.model.Session;
 import dev.aii.model.SessionOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -38,12 +37,8 @@ final class Interactive {
     }
 
     int run() throws ModelException {
-        Optional<RunCommandTool> tool = options.exec
-                ? Optional.of(ExecSetup.create(host, options.json, errors, writer)) : Optional.empty();
-        tool.ifPresent(t -> Backends.remoteWarning(host.env()).ifPresent(errors::warning));
-        SessionOptions sessionOptions = new SessionOptions(
-                ExecSetup.sessionInstructions(host, Aii.emptyToNone(options.prompt), options.exec),
-                tool.map(t -> List.of(t.spec())).orElse(List.of()));
+        Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
+        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Aii.emptyToNone(options.prompt), tool);
         Answerer answerer = new Answerer(writer, tool, model.contextSize());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
         try (Host.LineInputWithInterrupts editor = editing ? host.lineEditor().open() : null;

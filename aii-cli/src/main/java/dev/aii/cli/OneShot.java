@@ -12,7 +12,6 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -50,12 +49,8 @@ final class OneShot {
         if (tokens.isPresent() && tokens.getAsInt() >= contextSize) {
             throw ModelException.preflightContextExceeded(tokens.getAsInt(), contextSize);
         }
-        Optional<RunCommandTool> tool = options.exec
-                ? Optional.of(ExecSetup.create(host, options.json, errors, writer)) : Optional.empty();
-        tool.ifPresent(t -> Backends.remoteWarning(host.env()).ifPresent(errors::warning));
-        SessionOptions sessionOptions = new SessionOptions(
-                ExecSetup.sessionInstructions(host, Optional.empty(), options.exec),
-                tool.map(t -> List.of(t.spec())).orElse(List.of()));
+        Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
+        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool);
         try (Session session = model.openSession(sessionOptions)) {
             Answerer.Outcome outcome = new Answerer(writer, tool, contextSize)
                     .answer(session, prompt.get(), host.interrupts());
