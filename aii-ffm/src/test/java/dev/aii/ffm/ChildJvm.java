@@ -1,10 +1,13 @@
 package dev.aii.ffm;
 
+import dev.aii.testkit.PtyDriver;
 import java.io.File;
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The command line of a second JVM that runs {@link Scenarios} with this
@@ -33,6 +36,14 @@ final class ChildJvm {
     /** With native access granted to the class path, as the CLI grants it to its modules. */
     static List<String> withNativeAccess(String... args) {
         return command(List.of("--enable-native-access=ALL-UNNAMED"), args);
+    }
+
+    /**
+     * The second JVM, with native access, on a new pseudo-terminal that is its
+     * controlling terminal (its line discipline turns a typed Ctrl-C into SIGINT).
+     */
+    static PtyDriver onPty(Path directory, String... args) throws IOException {
+        return PtyDriver.start("exec " + shellLine(withNativeAccess(args)), Map.of(), directory);
     }
 
     private static String classPath() {

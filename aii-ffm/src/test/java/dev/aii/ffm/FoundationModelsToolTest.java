@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.aii.config.SystemEnvironment;
 import dev.aii.exec.ApprovalRequest;
 import dev.aii.exec.Approver;
-import dev.aii.exec.CapturedOutput;
-import dev.aii.exec.CommandRunner;
 import dev.aii.exec.Platform;
 import dev.aii.exec.RunCommandTool;
-import dev.aii.exec.RunResult;
 import dev.aii.exec.ToolTexts;
 import dev.aii.ffm.fm.Host;
 import dev.aii.ffm.fm.StubShim;
@@ -23,12 +20,8 @@ import dev.aii.model.ToolSpec;
 import dev.aii.policy.ExecPolicy;
 import dev.aii.policy.RuleSet;
 import dev.aii.testkit.RecordingExecOutput;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,35 +46,6 @@ class FoundationModelsToolTest {
         }
     }
 
-    /** Runs a real process without a shell, output and errors through one pipe, stdin from /dev/null. */
-    static final class ProcessRunner implements CommandRunner {
-        @Override
-        public RunResult run(String path, List<String> arguments, dev.aii.exec.Limits limits,
-                dev.aii.exec.Cancellation cancellation) {
-            List<String> command = new ArrayList<>();
-            command.add(path);
-            command.addAll(arguments);
-            try {
-                Process process = new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                        .start();
-                byte[] all;
-                try (InputStream in = process.getInputStream()) {
-                    all = in.readAllBytes();
-                }
-                int status = process.waitFor();
-                byte[] head = Arrays.copyOf(all, Math.min(all.length, limits.outputCap()));
-                return new RunResult.Exited(status, new CapturedOutput(head, all.length));
-            } catch (IOException e) {
-                return new RunResult.LaunchFailed(e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return new RunResult.LaunchFailed("interrupted");
-            }
-        }
-    }
-
     @BeforeEach
     void resetStub() {
         StubShim.resetAll();
@@ -101,7 +65,7 @@ class FoundationModelsToolTest {
                 .policy(ExecPolicy.of(RuleSet.empty(), SystemEnvironment.of(Map.of("PATH", "/usr/bin:/bin"),
                         Path.of("").toAbsolutePath())))
                 .approver(approver)
-                .runner(new ProcessRunner())
+                .runner(new PosixCommandRunner())
                 .output(output)
                 .platform(Platform.OTHER)
                 .build();

@@ -38,8 +38,8 @@ class PosixIsolationTest {
 
     @Test
     void theCommandHasNoControllingTerminal() {
-        assertEquals(new RunResult.Exited(1, CommandRunnerBehaviour.text("/bin/cat: /dev/tty: No such device or address\n")),
-                runner.run("/bin/cat", List.of("/dev/tty"), Limits.DEFAULT, new Cancellation()));
+        assertEquals("exited 1 [/bin/cat: /dev/tty: No such device or address\n]", Scenarios.describe(
+                runner.run("/bin/cat", List.of("/dev/tty"), Limits.DEFAULT, new Cancellation())));
     }
 
     @Test

@@ -1,7 +1,5 @@
 package dev.aii.ffm;
 
-import static dev.aii.ffm.CommandRunnerBehaviour.awaitFile;
-import static dev.aii.ffm.CommandRunnerBehaviour.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +8,7 @@ import dev.aii.exec.Cancellation;
 import dev.aii.exec.CapturedOutput;
 import dev.aii.exec.Limits;
 import dev.aii.exec.RunResult;
+import dev.aii.testkit.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +27,7 @@ class PosixProcessGroupTest {
     private static final Limits QUICK = Limits.DEFAULT.withTimeout(Duration.ofSeconds(2))
             .withKillGrace(Duration.ofMillis(500));
     private static final Duration DYING = Duration.ofSeconds(10);
+    private static final Duration STARTING = Duration.ofSeconds(20);
 
     private final PosixCommandRunner runner = new PosixCommandRunner();
 
@@ -68,10 +68,19 @@ class PosixProcessGroupTest {
     }
 
     @Test
+    void anOrphanedBackgroundProcessIsKilledOnTimeoutToo() throws Exception {
+        // Its parent exited, so it is no descendant of the command any more, but it stays in the group.
+        // The portable runner misses it (see the testkit's ProcessBuilderRunnerTest).
+        RunResult result = sh(QUICK, "echo $$; sh -c 'sleep 300 > /dev/null 2>&1 &'; exec sleep 300");
+        assertInstanceOf(RunResult.TimedOut.class, result);
+        assertEquals(List.of(), ProcessTable.awaitNoLiveMembers(group(output(result)), DYING));
+    }
+
+    @Test
     void backgroundProcessesDieWhenTheCommandExits() throws Exception {
         RunResult result = sh(Limits.DEFAULT, "echo $$; sleep 300 > /dev/null 2>&1 & echo done");
         int pgid = group(output(result));
-        assertEquals(new RunResult.Exited(0, text(pgid + "\ndone\n")), result);
+        assertEquals("exited 0 [" + pgid + "\ndone\n]", Scenarios.describe(result));
         assertEquals(List.of(), ProcessTable.awaitNoLiveMembers(pgid, DYING));
     }
 
@@ -79,7 +88,7 @@ class PosixProcessGroupTest {
     void aGrandchildHoldingThePipeIsKilledAfterThePipeGrace() throws Exception {
         RunResult result = sh(Limits.DEFAULT, "echo $$; sleep 300 & echo done");
         int pgid = group(output(result));
-        assertEquals(new RunResult.Exited(0, text(pgid + "\ndone\n")), result);
+        assertEquals("exited 0 [" + pgid + "\ndone\n]", Scenarios.describe(result));
         assertEquals(List.of(), ProcessTable.awaitNoLiveMembers(pgid, DYING));
     }
 
@@ -103,17 +112,6 @@ class PosixProcessGroupTest {
     }
 
     @Test
-    void anInterruptOfTheCallingThreadCountsAsCancellation() throws Exception {
-        Path marker = dir.resolve("started");
-        CompletableFuture<RunResult> result = new CompletableFuture<>();
-        Thread caller = Thread.ofPlatform().start(() -> result.complete(runner.run("/bin/sh",
-                List.of("-c", ": > \"$0\"; exec sleep 300", marker.toString()), Limits.DEFAULT, new Cancellation())));
-        awaitFile(marker);
-        caller.interrupt();
-        assertEquals(new RunResult.Interrupted(text("")), result.get(30, TimeUnit.SECONDS));
-    }
-
-    @Test
     void aGibibyteOfOutputIsDrainedInConstantMemory() throws Exception {
         // A 16 MiB heap: keeping, or even buffering, the output would run out of memory long before the end.
         Process p = new ProcessBuilder(ChildJvm.command(
@@ -131,7 +129,7 @@ class PosixProcessGroupTest {
         CompletableFuture<RunResult> result = CompletableFuture.supplyAsync(() -> runner.run("/bin/sh",
                 List.of("-c", traps + "; : > \"$0\"; sleep 300", marker.toString()),
                 limits.withTimeout(Duration.ofSeconds(60)), cancellation));
-        awaitFile(marker);
+        Await.file(marker, STARTING);
         cancellation.cancel();
         return result.get(30, TimeUnit.SECONDS);
     }

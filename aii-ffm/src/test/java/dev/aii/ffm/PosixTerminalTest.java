@@ -3,11 +3,14 @@ package dev.aii.ffm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.aii.testkit.PtyDriver;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The approval prompt's terminal, on a real pseudo-terminal: a second JVM
@@ -18,17 +21,20 @@ class PosixTerminalTest {
 
     private static final Duration MAX = Duration.ofSeconds(60);
 
+    @TempDir
+    Path dir;
+
     /** Prompts with the given mode of {@link Scenarios}, answering with {@code typed}; returns the ANSWER line. */
-    private static String prompt(String mode, String typeAhead, String typed) throws Exception {
-        try (Pty pty = Pty.start(ChildJvm.withNativeAccess("prompt", mode))) {
+    private String prompt(String mode, String typeAhead, String typed) throws Exception {
+        try (PtyDriver pty = ChildJvm.onPty(dir, "prompt", mode)) {
             if (typeAhead != null) {
-                pty.await("READY", MAX);
+                pty.awaitOutput("READY", MAX);
                 pty.type(typeAhead);
             }
-            pty.await("PROMPT> ", MAX);
+            pty.awaitOutput("PROMPT> ", MAX);
             pty.type(typed);
-            String answer = pty.lineStartingWith("ANSWER ", MAX);
-            assertEquals("DESCRIPTORS 0", pty.lineStartingWith("DESCRIPTORS ", MAX), "the conversation left a descriptor open");
+            String answer = pty.awaitLine("ANSWER ", MAX);
+            assertEquals("DESCRIPTORS 0", pty.awaitLine("DESCRIPTORS ", MAX), "the conversation left a descriptor open");
             return answer;
         }
     }

@@ -2,6 +2,7 @@ package dev.aii.ffm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.aii.testkit.PtyDriver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,10 +26,10 @@ class TerminalIsolationTest {
 
     @Test
     void catDevTtyFailsAtOnceEvenWhenAiiHasATerminal() throws Exception {
-        try (Pty pty = Pty.start(ChildJvm.withNativeAccess("cat-tty-posix"))) {
-            assertEquals("JVM-HAS-TTY yes", pty.lineStartingWith("JVM-HAS-TTY ", MAX));
+        try (PtyDriver pty = ChildJvm.onPty(dir, "cat-tty-posix")) {
+            assertEquals("JVM-HAS-TTY yes", pty.awaitLine("JVM-HAS-TTY ", MAX));
             assertEquals("RESULT exited 1 [/bin/cat: /dev/tty: No such device or address",
-                    pty.lineStartingWith("RESULT ", MAX));
+                    pty.awaitLine("RESULT ", MAX));
         }
     }
 
@@ -39,21 +40,21 @@ class TerminalIsolationTest {
      */
     @Test
     void aProcessBuilderChildReadsTheUsersKeys() throws Exception {
-        try (Pty pty = Pty.start(ChildJvm.withNativeAccess("cat-tty-processbuilder"))) {
-            pty.await("READY", MAX);
+        try (PtyDriver pty = ChildJvm.onPty(dir, "cat-tty-processbuilder")) {
+            pty.awaitOutput("READY", MAX);
             pty.type("typed by the user\n");
-            assertEquals("PB-READ [typed by the user]", pty.lineStartingWith("PB-READ ", MAX));
+            assertEquals("PB-READ [typed by the user]", pty.awaitLine("PB-READ ", MAX));
         }
     }
 
     @Test
     void ctrlCDuringACommandSendsSigintToItsGroupThroughAii() throws Exception {
         Path marker = dir.resolve("started");
-        try (Pty pty = Pty.start(ChildJvm.withNativeAccess("run-ctrl-c", marker.toString()))) {
-            pty.await("RUNNING", MAX);
+        try (PtyDriver pty = ChildJvm.onPty(dir, "run-ctrl-c", marker.toString())) {
+            pty.awaitOutput("RUNNING", MAX);
             // The command is in its own session: the terminal's SIGINT reaches aii alone, which passes it on.
             pty.type("\u0003");
-            assertEquals("RESULT interrupted [got INT", pty.lineStartingWith("RESULT ", MAX));
+            assertEquals("RESULT interrupted [got INT", pty.awaitLine("RESULT ", MAX));
         }
         assertEquals(true, Files.exists(marker));
     }

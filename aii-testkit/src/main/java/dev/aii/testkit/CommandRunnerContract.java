@@ -1,5 +1,6 @@
 package dev.aii.testkit;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -17,58 +18,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every behaviour a {@link CommandRunner} must have, with real processes.
- * Subclass it and return the runner under test from {@link #runner()}.
+ * Every behaviour a {@link CommandRunner} must have, with real processes and
+ * the exact text the model reads: what the command sees, what comes back,
+ * exit statuses, the limits and cancellation. Subclass it and return the
+ * runner under test from {@link #runner()}; what only one runner does belongs
+ * in that subclass. Launch failures, and the helpers, are in the
+ * {@link CommandRunnerLaunchContract} this extends.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
-public abstract class CommandRunnerContract {
-
-    /** Upper bound that only catches a hang; the limits under test are far shorter. */
-    protected static final Duration HANG = Duration.ofSeconds(10);
-
-    /** One second to time out, one to escalate, one for the pipe: short enough for tests. */
-    protected static final Limits SHORT = Limits.DEFAULT.withTimeout(Duration.ofSeconds(1))
-            .withKillGrace(Duration.ofSeconds(1));
-
-    @TempDir
-    protected Path dir;
-
-    /** The runner under test. */
-    protected abstract CommandRunner runner();
-
-    protected RunResult run(Limits limits, String program, String... arguments) {
-        return runner().run(Programs.path(program), List.of(arguments), limits, new Cancellation());
-    }
-
-    protected static String text(RunResult result) {
-        return switch (result) {
-            case RunResult.Exited e -> ToolTexts.exited(e.status(), e.output(), Limits.DEFAULT.outputCap());
-            case RunResult.TimedOut t -> ToolTexts.timedOut(1, t.output(), Limits.DEFAULT.outputCap());
-            case RunResult.Interrupted i -> ToolTexts.interrupted(i.output(), Limits.DEFAULT.outputCap());
-            case RunResult.LaunchFailed f -> "launch failed: " + f.reason();
-        };
-    }
+public abstract class CommandRunnerContract extends CommandRunnerLaunchContract {
 
     @Test
     void echoRunsAndReportsExitZeroWithItsOutput() {
-        assertEquals("exit 0\nhi\n", text(run(Limits.DEFAULT, "echo", "hi")));
+        assertEquals("exit 0\nhello world\n", text(run(Limits.DEFAULT, "echo", "hello", "world")));
     }
 
     @Test
-    void nonZeroExitIsReportedWithStderrInTheOutput() {
-        assertEquals("exit 3\noops\n", text(run(Limits.DEFAULT, "sh", "-c", "echo oops >&2; exit 3")));
+    void thePathIsArgvZero() {
+        // With no further arguments, sh -c gives its own argv[0] as $0.
+        String sh = Programs.path("sh");
+        assertEquals("exit 0\n" + sh + "\n",
+                text(runner().run(sh, List.of("-c", "echo \"$0\""), Limits.DEFAULT, new Cancellation())));
     }
 
     @Test
-    void stdoutAndStderrArriveInOneStreamInOrder() {
-        assertEquals("exit 0\none\ntwo\nthree\n",
-                text(run(Limits.DEFAULT, "sh", "-c", "echo one; echo two >&2; echo three")));
+    void argumentsArePassedVerbatimWithoutAShell() {
+        assertEquals("exit 0\n[$HOME] [a b] [*] [] ['x'] [~]\n", text(run(Limits.DEFAULT,
+                "printf", "[%s] [%s] [%s] [%s] [%s] [%s]\\n", "$HOME", "a b", "*", "", "'x'", "~")));
     }
 
     @Test
@@ -78,53 +60,29 @@ public abstract class CommandRunnerContract {
     }
 
     @Test
-    void argumentsArePassedVerbatimWithoutAShell() {
-        assertEquals("exit 0\n[$HOME] [a b] [*] [] ['x']\n",
-                text(run(Limits.DEFAULT, "printf", "[%s] [%s] [%s] [%s] [%s]\\n", "$HOME", "a b", "*", "", "'x'")));
-    }
-
-    @Test
-    void workingDirectoryAndEnvironmentAreInherited() {
-        assertEquals("exit 0\n" + Path.of("").toAbsolutePath() + "\n", text(run(Limits.DEFAULT, "pwd")));
+    void workingDirectoryAndEnvironmentAreInherited() throws IOException {
+        assertEquals("exit 0\n" + Path.of("").toRealPath() + "\n", text(run(Limits.DEFAULT, "pwd", "-P")));
         assertEquals("exit 0\n" + System.getenv("PATH") + "\n", text(run(Limits.DEFAULT, "printenv", "PATH")));
     }
 
     @Test
-    void sleepPastTheTimeoutIsTerminatedWithTheExactTextAndReturnsSoon() {
-        long start = System.nanoTime();
-        RunResult result = run(SHORT, "sleep", "30");
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertInstanceOf(RunResult.TimedOut.class, result);
-        assertEquals("Terminated: the command exceeded the 1-second time limit.\n", text(result));
-        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+    void nonZeroExitIsReportedWithStderrInTheOutput() {
+        assertEquals("exit 3\noops\n", text(sh(Limits.DEFAULT, "echo oops >&2; exit 3")));
     }
 
     @Test
-    void aChildIgnoringSigtermIsKilledAfterTheGrace() {
-        long start = System.nanoTime();
-        RunResult result = run(SHORT, "sh", "-c", "trap '' TERM; echo ready; sleep 30; echo survived");
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertEquals("Terminated: the command exceeded the 1-second time limit.\nready\n", text(result));
-        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+    void stdoutAndStderrArriveInOneStreamInOrder() {
+        assertEquals("exit 0\none\ntwo\nthree\n", text(sh(Limits.DEFAULT, "echo one; echo two >&2; echo three")));
     }
 
     @Test
-    void descendantsAreTerminatedWithTheChildOnTimeout() throws Exception {
-        RunResult result = run(SHORT, "sh", "-c", "sleep 30 & echo $!; wait");
-        assertInstanceOf(RunResult.TimedOut.class, result);
-        long grandchild = Long.parseLong(((RunResult.TimedOut) result).output().text().strip());
-        assertTrue(awaitGone(grandchild), "the grandchild " + grandchild + " outlived the timeout");
+    void aChildKilledBySigtermReportsExit143() {
+        assertEquals("exit 143\n", text(sh(Limits.DEFAULT, "kill -TERM $$")));
     }
 
     @Test
-    void endlessOutputHitsCapAndTimeoutTogether() {
-        RunResult result = run(SHORT, "yes");
-        assertInstanceOf(RunResult.TimedOut.class, result);
-        CapturedOutput output = ((RunResult.TimedOut) result).output();
-        assertEquals("y\n".repeat(1024), output.text());
-        assertTrue(output.totalBytes() > 2048, "total " + output.totalBytes());
-        assertEquals("Terminated: the command exceeded the 1-second time limit.\n" + "y\n".repeat(1024)
-                + "\n[output truncated: " + output.totalBytes() + " bytes, showing first 2048]", text(result));
+    void aChildKilledBySigkillReportsExit137() {
+        assertEquals("exit 137\n", text(sh(Limits.DEFAULT, "kill -KILL $$")));
     }
 
     @Test
@@ -141,30 +99,18 @@ public abstract class CommandRunnerContract {
     }
 
     @Test
-    void invalidUtf8BecomesTheReplacementCharacter() {
-        assertEquals("exit 0\n\uFFFD", text(run(Limits.DEFAULT, "printf", "\\377")));
+    void aCapOfZeroKeepsNothingAndCountsEverything() {
+        Limits noCap = Limits.DEFAULT.withOutputCap(0);
+        RunResult result = run(noCap, "head", "-c", "100000", "/dev/zero");
+        assertEquals(new RunResult.Exited(0, new CapturedOutput(new byte[0], 100000)), result);
+        assertEquals("exit 0\n\n[output truncated: 100000 bytes, showing first 0]", text(result, noCap));
     }
 
     @Test
-    void aChildKilledBySigtermReportsExit143() {
-        assertEquals("exit 143\n", text(run(Limits.DEFAULT, "sh", "-c", "kill -TERM $$")));
-    }
-
-    @Test
-    void aChildKilledBySigkillReportsExit137() {
-        assertEquals("exit 137\n", text(run(Limits.DEFAULT, "sh", "-c", "kill -KILL $$")));
-    }
-
-    @Test
-    void aGrandchildHoldingThePipeOpenDoesNotHangTheCall() {
-        long start = System.nanoTime();
-        RunResult result = run(Limits.DEFAULT, "sh", "-c", "sleep 30 & echo $!");
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertInstanceOf(RunResult.Exited.class, result);
-        String pid = ((RunResult.Exited) result).output().text().strip();
-        ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroy);
-        assertEquals("exit 0\n" + pid + "\n", text(result));
-        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+    void invalidUtf8IsKeptAsBytesAndReadAsTheReplacementCharacter() {
+        RunResult result = run(Limits.DEFAULT, "printf", "\\377ok");
+        assertEquals("exit 0\n\uFFFDok", text(result));
+        assertArrayEquals(new byte[] {(byte) 0xff, 'o', 'k'}, assertInstanceOf(RunResult.Exited.class, result).output().head());
     }
 
     @Test
@@ -176,8 +122,7 @@ public abstract class CommandRunnerContract {
         long before = threads.getTotalThreadAllocatedBytes();
         RunResult result = run(Limits.DEFAULT, "head", "-c", "1073741824", "/dev/zero");
         long allocated = threads.getTotalThreadAllocatedBytes() - before;
-        assertInstanceOf(RunResult.Exited.class, result);
-        CapturedOutput output = ((RunResult.Exited) result).output();
+        CapturedOutput output = assertInstanceOf(RunResult.Exited.class, result).output();
         assertEquals(1073741824L, output.totalBytes());
         assertEquals(2048, output.head().length);
         assertTrue(text(result).endsWith("\u0000\n[output truncated: 1073741824 bytes, showing first 2048]"),
@@ -187,23 +132,73 @@ public abstract class CommandRunnerContract {
     }
 
     @Test
+    void aCommandPastTheTimeoutIsTerminatedKeepingItsOutputAndReturnsSoon() {
+        long start = System.nanoTime();
+        RunResult result = sh(SHORT, "echo before; exec sleep 300");
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertInstanceOf(RunResult.TimedOut.class, result);
+        assertEquals("Terminated: the command exceeded the 2-second time limit.\nbefore\n", text(result));
+        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+    }
+
+    @Test
+    void aChildIgnoringSigtermIsKilledAfterTheGrace() {
+        long start = System.nanoTime();
+        RunResult result = sh(SHORT, "trap '' TERM; echo ready; sleep 300; echo survived");
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertEquals("Terminated: the command exceeded the 2-second time limit.\nready\n", text(result));
+        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+    }
+
+    @Test
+    void descendantsAreTerminatedWithTheChildOnTimeout() throws InterruptedException {
+        RunResult result = sh(SHORT, "sleep 300 & echo $!; wait");
+        long grandchild = Long.parseLong(assertInstanceOf(RunResult.TimedOut.class, result).output().text().strip());
+        Await.gone(grandchild, HANG);
+    }
+
+    @Test
+    void endlessOutputHitsCapAndTimeoutTogether() {
+        RunResult result = run(SHORT, "yes");
+        CapturedOutput output = assertInstanceOf(RunResult.TimedOut.class, result).output();
+        assertEquals("y\n".repeat(1024), output.text());
+        assertTrue(output.totalBytes() > 2048, "total " + output.totalBytes());
+        assertEquals("Terminated: the command exceeded the 2-second time limit.\n" + "y\n".repeat(1024)
+                + "\n[output truncated: " + output.totalBytes() + " bytes, showing first 2048]", text(result));
+    }
+
+    @Test
+    void aGrandchildHoldingThePipeOpenDoesNotHangTheCall() {
+        long start = System.nanoTime();
+        RunResult result = sh(Limits.DEFAULT, "sleep 300 & echo $!");
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        String pid = assertInstanceOf(RunResult.Exited.class, result).output().text().strip();
+        ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroy);
+        assertEquals("exit 0\n" + pid + "\n", text(result));
+        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+    }
+
+    @Test
     void cancellationTerminatesTheCommandAndReturnsInterrupted() throws Exception {
         Path marker = dir.resolve("started");
         Cancellation cancellation = new Cancellation();
-        Thread.ofPlatform().daemon().start(() -> {
-            long deadline = System.nanoTime() + HANG.toNanos();
-            while (!Files.exists(marker) && System.nanoTime() < deadline) {
-                sleepQuietly(10);
-            }
-            cancellation.cancel();
-        });
-        long start = System.nanoTime();
-        RunResult result = runner().run(Programs.path("sh"),
-                List.of("-c", "echo started; : > '" + marker + "'; sleep 30"), Limits.DEFAULT, cancellation);
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertInstanceOf(RunResult.Interrupted.class, result);
-        assertEquals("Terminated: interrupted by the user.\nstarted\n", text(result));
-        assertTrue(took.compareTo(HANG) < 0, "took " + took);
+        CompletableFuture<RunResult> result = CompletableFuture.supplyAsync(() -> runner().run(Programs.path("sh"),
+                List.of("-c", "echo started; : > \"$0\"; exec sleep 300", marker.toString()), Limits.DEFAULT, cancellation));
+        Await.file(marker, HANG);
+        cancellation.cancel();
+        // HANG is shorter than the 30 s timeout: a runner that ignored the cancellation fails here.
+        assertEquals("Terminated: interrupted by the user.\nstarted\n", text(result.get(HANG.toSeconds(), TimeUnit.SECONDS)));
+    }
+
+    @Test
+    void anInterruptOfTheCallingThreadCountsAsCancellation() throws Exception {
+        Path marker = dir.resolve("started");
+        CompletableFuture<RunResult> result = new CompletableFuture<>();
+        Thread caller = Thread.ofPlatform().daemon().start(() -> result.complete(runner().run(Programs.path("sh"),
+                List.of("-c", ": > \"$0\"; exec sleep 300", marker.toString()), Limits.DEFAULT, new Cancellation())));
+        Await.file(marker, HANG);
+        caller.interrupt();
+        assertEquals("Terminated: interrupted by the user.\n", text(result.get(HANG.toSeconds(), TimeUnit.SECONDS)));
     }
 
     @Test
@@ -214,37 +209,5 @@ public abstract class CommandRunnerContract {
         RunResult result = runner().run(Programs.path("touch"), List.of(made.toString()), Limits.DEFAULT, cancellation);
         assertEquals("Terminated: interrupted by the user.\n", text(result));
         assertFalse(Files.exists(made));
-    }
-
-    @Test
-    void aMissingProgramIsALaunchFailureWithTheSystemsReason() {
-        RunResult result = runner().run(dir.resolve("missing").toString(), List.of(), Limits.DEFAULT, new Cancellation());
-        assertEquals(new RunResult.LaunchFailed("No such file or directory"), result);
-    }
-
-    @Test
-    void aFileWithoutExecutePermissionIsALaunchFailureWithTheSystemsReason() throws IOException {
-        Path file = Files.writeString(dir.resolve("plain"), "echo hi\n");
-        RunResult result = runner().run(file.toString(), List.of(), Limits.DEFAULT, new Cancellation());
-        assertEquals(new RunResult.LaunchFailed("Permission denied"), result);
-    }
-
-    private static boolean awaitGone(long pid) {
-        long deadline = System.nanoTime() + HANG.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!Programs.isRunning(pid)) {
-                return true;
-            }
-            sleepQuietly(20);
-        }
-        return false;
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 
 /**
  * Runs a shell command under a real pseudo-terminal, made by util-linux
@@ -31,6 +32,7 @@ public final class PtyDriver implements AutoCloseable {
     private final OutputStream keys;
     private final ByteArrayOutputStream shown = new ByteArrayOutputStream();
     private int mark;
+    private boolean ended;
 
     private PtyDriver(Process process) {
         this.process = process;
@@ -65,6 +67,11 @@ public final class PtyDriver implements AutoCloseable {
             }
         } catch (IOException e) {
             // The process is gone; what it showed stays readable.
+        } finally {
+            synchronized (this) {
+                ended = true;
+                notifyAll();
+            }
         }
     }
 
@@ -78,20 +85,52 @@ public final class PtyDriver implements AutoCloseable {
      * and moves the mark past it, so consecutive calls follow the screen.
      *
      * @throws AssertionError with the whole output when it does not appear within {@code limit}
+     *         or the terminal closes without showing it
      */
     public synchronized void awaitOutput(String text, Duration limit) throws InterruptedException {
+        await(quoted(text), limit, all -> {
+            int at = all.indexOf(text, mark);
+            return at < 0 ? -1 : at + text.length();
+        });
+    }
+
+    /**
+     * Waits for a whole line starting with {@code prefix} after the previous
+     * match (or the start), moves the mark past it and returns it without
+     * its line ending, as a scenario prints a result for the test to check.
+     *
+     * @throws AssertionError with the whole output when no such line appears within {@code limit}
+     *         or the terminal closes without showing one
+     */
+    public synchronized String awaitLine(String prefix, Duration limit) throws InterruptedException {
+        String[] line = new String[1];
+        await("a line starting with " + quoted(prefix), limit, all -> {
+            int start = all.indexOf(prefix, mark);
+            int end = start < 0 ? -1 : all.indexOf('\n', start);
+            if (end < 0) {
+                return -1;
+            }
+            line[0] = all.substring(start, end).replace("\r", "");
+            return end + 1;
+        });
+        return line[0];
+    }
+
+    /** Waits until {@code find} gives where a match ends in the output, and moves the mark there. */
+    private void await(String what, Duration limit, ToIntFunction<String> find) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
+            boolean closed = ended;
             String all = output();
-            int at = all.indexOf(text, mark);
-            if (at >= 0) {
-                mark = at + text.length();
+            int end = find.applyAsInt(all);
+            if (end >= 0) {
+                mark = end;
                 return;
             }
             long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new AssertionError("expected " + quoted(text) + " on the terminal within " + limit
-                        + "; it showed " + quoted(all));
+            if (left <= 0 || closed) {
+                throw new AssertionError("expected " + what + " on the terminal"
+                        + (closed ? " before it closed" : " within " + limit) + "; it showed " + quoted(all));
             }
             TimeUnit.NANOSECONDS.timedWait(this, Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
         }
