@@ -33,6 +33,10 @@ final class Answerer {
         this.writer = writer;
         this.tool = tool;
         this.contextSize = contextSize;
+        // Segmenting text into characters loads its rules on first use: do that while the model
+        // is still thinking, so the first text of the first answer is not held up by it.
+        Thread.ofPlatform().daemon().name("aii-text-primer")
+                .start(() -> new RepetitionDetector().accept("Primed, \u00e9\u0301 \uD83D\uDC4D.\n"));
     }
 
     Outcome answer(Session session, String prompt, Interrupts interrupts) {

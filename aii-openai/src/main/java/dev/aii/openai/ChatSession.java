@@ -38,6 +38,7 @@ final class ChatSession implements Session {
     private int generatedIds;
     private volatile Answer current;
     private volatile boolean closed;
+    private boolean primed;
 
     /** One answer in progress: whether it was cancelled, and the request under way. */
     private static final class Answer {
@@ -79,6 +80,10 @@ final class ChatSession implements Session {
         answering.lock();
         Answer answer = new Answer();
         current = answer;
+        if (!primed) {
+            primed = true;
+            StreamPrimer.prime();
+        }
         try {
             List<ObjectNode> conversation = new ArrayList<>(history);
             conversation.add(Messages.user(prompt));
