@@ -53,7 +53,7 @@ final class AllowFileWriter {
             refuseUntrusted(file);
             byte[] existing;
             try {
-                existing = Files.readAllBytes(file);
+                existing = AllowFileBytes.read(file);
             } catch (NoSuchFileException e) {
                 replace(file, AllowFile.seedContent(rule).getBytes(StandardCharsets.UTF_8), OWNER_RW);
                 return AllowFile.Added.SEEDED;
