@@ -169,6 +169,18 @@ class AllowFileWriteTest {
     }
 
     @Test
+    @Timeout(10)
+    void aFifoInPlaceOfTheLockFileIsNotWaitedOn() throws Exception {
+        Path lock = AllowFileWriter.lockFile(file().path());
+        Files.createDirectories(lock.getParent());
+        Process mkfifo = new ProcessBuilder("mkfifo", lock.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        IOException e = assertThrows(IOException.class, () -> file().add(Rule.of("git", "log")));
+        assertEquals("not a regular file", IoReasons.describe(e));
+        assertFalse(Files.exists(file().path()));
+    }
+
+    @Test
     void resetRemovesTheFileThenFindsNoneTheSecondTime() throws IOException {
         file().add(Rule.of("git", "status"));
         assertEquals("aii: removed config; using built-in defaults", file().resetMessage());
