@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * Writes the model's text to stdout as it arrives. Buffered mode writes the
@@ -11,6 +12,12 @@ import java.nio.charset.StandardCharsets;
  * ({@code -x}) writes every piece at once. Either way it remembers whether the
  * last byte written was a LF, so that anything else written to the terminal
  * can first start a fresh line.
+ *
+ * <p>With {@code -x} on a terminal, control characters in the model's text
+ * other than tab, LF and CR are shown as {@code \xNN}, as in the approval
+ * prompt: the model can repeat what a command printed, and an escape sequence
+ * reaching the terminal could hide the prompt that follows ({@code ESC[8m}
+ * conceals text) or draw a false one.
  */
 final class AnswerWriter {
 
@@ -19,6 +26,7 @@ final class AnswerWriter {
     private final OutputStream out;
     private final boolean stdoutIsTerminal;
     private final boolean immediate;
+    private final boolean escapeControls;
     private final StringBuilder buffer = new StringBuilder();
     private boolean atLineStart = true;
 
@@ -26,6 +34,7 @@ final class AnswerWriter {
         this.out = out;
         this.stdoutIsTerminal = stdoutIsTerminal;
         this.immediate = immediate;
+        this.escapeControls = immediate && stdoutIsTerminal;
     }
 
     /** Takes one piece of the answer. */
@@ -47,7 +56,7 @@ final class AnswerWriter {
         }
         String pending = buffer.substring(0, end);
         buffer.delete(0, end);
-        emit(pending);
+        emit(shown(pending));
     }
 
     /** Writes whatever is buffered. */
@@ -55,7 +64,7 @@ final class AnswerWriter {
         if (!buffer.isEmpty()) {
             String pending = buffer.toString();
             buffer.setLength(0);
-            emit(pending);
+            emit(shown(pending));
         }
     }
 
@@ -84,6 +93,27 @@ final class AnswerWriter {
 
     synchronized boolean atLineStart() {
         return atLineStart && buffer.isEmpty();
+    }
+
+    /** The model's text as it is written: with controls escaped where {@link #escapeControls} says so. */
+    private String shown(String text) {
+        if (!escapeControls || text.chars().noneMatch(AnswerWriter::isHiddenControl)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        text.chars().forEach(c -> {
+            if (isHiddenControl(c)) {
+                out.append(String.format(Locale.ROOT, "\\x%02X", c));
+            } else {
+                out.append((char) c);
+            }
+        });
+        return out.toString();
+    }
+
+    /** C0 controls but tab, LF and CR, DEL, and C1 controls: what a terminal acts on rather than shows. */
+    private static boolean isHiddenControl(int c) {
+        return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F);
     }
 
     private void emit(String text) {

@@ -90,6 +90,23 @@ class AnswerWriterTest {
     }
 
     @Test
+    void withExecOnATerminalControlCharactersOfTheAnswerAreShownEscaped() {
+        AnswerWriter writer = new AnswerWriter(out, true, true);
+        writer.write("a\u001B[8mb\tc\r\n");
+        writer.write("\u001B]0;title\u0007\u000E\u009B2J\u007F\u00E9");
+        assertEquals("a\\x1B[8mb\tc\r\n\\x1B]0;title\\x07\\x0E\\x9B2J\\x7F\u00E9", out.text());
+        assertFalse(writer.atLineStart());
+    }
+
+    @Test
+    void throughAPipeOrWithoutExecTheAnswerIsWrittenAsItArrives() {
+        String text = "a\u001B[8mb\u0007\n";
+        new AnswerWriter(out, false, true).write(text);
+        new AnswerWriter(out, true, false).write(text);
+        assertEquals(text + text, out.text());
+    }
+
+    @Test
     void aSurrogatePairSplitAcrossPiecesIsWrittenWhole() {
         AnswerWriter writer = new AnswerWriter(out, false, true);
         String emoji = "\uD83D\uDE00";

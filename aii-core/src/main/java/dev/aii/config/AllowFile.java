@@ -115,8 +115,9 @@ public final class AllowFile {
     /**
      * Reads the effective rule set; never throws (problems become warnings).
      * Only a file that does not exist means "no file": anything else that
-     * stops reading it (a directory, no permission, a symbolic link loop,
-     * bytes that are not UTF-8) falls back to the defaults with a warning.
+     * stops reading it (a directory, a FIFO or device, no permission, a
+     * symbolic link loop, more than a mebibyte, bytes that are not UTF-8) falls
+     * back to the defaults with a warning.
      * So does a file others could change: one that is writable by its group
      * or others, or owned by another user than this one or root, or whose
      * directory is (warning {@code <path> is writable by others; using built-in
@@ -134,7 +135,7 @@ public final class AllowFile {
             text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(path)))
+                    .decode(ByteBuffer.wrap(AllowFileBytes.read(path)))
                     .toString();
         } catch (NoSuchFileException e) {
             return new Loaded(Builtins.defaults(), Source.DEFAULTS_NO_FILE, List.of());

@@ -20,7 +20,9 @@ final class AllowFileParser {
     static Parsed parse(String text) {
         Set<Rule> rules = new LinkedHashSet<>();
         List<Integer> malformed = new ArrayList<>();
-        String[] lines = text.split("\n", -1);
+        // An editor's byte order mark would otherwise glue itself to the first rule or comment.
+        String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        String[] lines = body.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = trim(lines[i]);
             if (line.isEmpty() || line.startsWith("#")) {

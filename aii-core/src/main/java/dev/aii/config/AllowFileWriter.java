@@ -8,6 +8,7 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -46,14 +47,19 @@ final class AllowFileWriter {
         byte[] line = (rule.toLine() + "\n").getBytes(StandardCharsets.UTF_8);
         Path dir = file.getParent();
         ensureDirectory(dir);
+        Path lock = lockFile(file);
+        if (Files.exists(lock) && !Files.isRegularFile(lock)) {
+            // Opening a FIFO to write waits for a reader that never comes.
+            throw new FileSystemException(lock.toString(), null, "not a regular file");
+        }
         IN_PROCESS.lock();
-        try (FileChannel lockChannel = FileChannel.open(lockFile(file),
+        try (FileChannel lockChannel = FileChannel.open(lock,
                 Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly(OWNER_RW, dir));
              FileLock ignored = lockChannel.lock()) {
             refuseUntrusted(file);
             byte[] existing;
             try {
-                existing = Files.readAllBytes(file);
+                existing = AllowFileBytes.read(file);
             } catch (NoSuchFileException e) {
                 replace(file, AllowFile.seedContent(rule).getBytes(StandardCharsets.UTF_8), OWNER_RW);
                 return AllowFile.Added.SEEDED;

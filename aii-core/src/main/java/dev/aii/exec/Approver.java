@@ -7,7 +7,7 @@ public interface Approver {
     enum Answer {
         /** Run it this once. */
         ONCE,
-        /** Run it, and store the offered prefix as a rule. */
+        /** Run it, and store the offered prefix as a rule; where none was offered, the tool takes it as no. */
         ALWAYS,
         /** Do not run it (also empty input, EOF, anything unrecognised, Ctrl-C). */
         NO,

@@ -187,8 +187,8 @@ public final class RunCommandTool implements ToolHandler {
             case ONCE -> run(ask.command(), current, audit, "approved once");
             case ALWAYS -> {
                 if (ask.alwaysPrefix().isEmpty()) {
-                    // "Always" where it was not offered stores nothing: it is a yes for this once.
-                    yield run(ask.command(), current, audit, "approved once");
+                    // "Always" where it was not offered is not an answer the prompt allows: no.
+                    yield audit.denied("user declined", ToolTexts.DENIED_BY_USER);
                 }
                 remember(ask.alwaysPrefix().get());
                 yield run(ask.command(), current, audit, "approved always");

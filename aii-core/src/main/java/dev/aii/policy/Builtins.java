@@ -35,6 +35,11 @@ public final class Builtins {
                     "python", "python3", "perl", "ruby", "node", "osascript", "swift",
                     // wrappers
                     "env", "xargs", "sudo", "su", "doas", "nice", "nohup", "time",
+                    // more wrappers, beyond the seed's list: each runs a command given among its
+                    // arguments, so "always allow timeout 10" would allow every command
+                    "timeout", "stdbuf", "chroot", "setsid", "flock", "script", "unshare", "nsenter", "runuser",
+                    "setpriv", "ionice", "chrt", "taskset", "prlimit", "watch", "systemd-run", "pkexec", "sg",
+                    "busybox", "strace", "gdb", "lldb", "caffeinate", "arch", "xcrun", "command",
                     // can run or rewrite arbitrary things
                     "find", "sed", "awk", "gawk", "tee", "dd", "make", "npm", "npx", "pip",
                     // network
@@ -61,5 +66,22 @@ public final class Builtins {
     /** The built-in defaults as a rule set. */
     public static RuleSet defaults() {
         return RuleSet.of(DEFAULT_RULES);
+    }
+
+    /**
+     * Whether "always" is never offered for {@code program}: it is in
+     * {@link #NEVER_ALWAYS}, or is one of those with a version number appended
+     * ({@code python3.12}, {@code perl5.34}, {@code bash5}).
+     */
+    public static boolean isNeverAlways(String program) {
+        if (NEVER_ALWAYS.contains(program)) {
+            return true;
+        }
+        int end = program.length();
+        while (end > 0 && ((program.charAt(end - 1) >= '0' && program.charAt(end - 1) <= '9')
+                || program.charAt(end - 1) == '.')) {
+            end--;
+        }
+        return end < program.length() && NEVER_ALWAYS.contains(program.substring(0, end));
     }
 }

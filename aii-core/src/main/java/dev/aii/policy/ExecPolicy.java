@@ -156,7 +156,7 @@ public final class ExecPolicy {
     }
 
     private static Decision.Always alwaysFor(ResolvedCommand command, Rule prefix) {
-        if (Builtins.NEVER_ALWAYS.contains(command.program())) {
+        if (Builtins.isNeverAlways(command.program())) {
             return Decision.Always.NEVER_ALWAYS_PROGRAM;
         }
         if (!isPlain(prefix)) {

@@ -10,6 +10,7 @@ import dev.aii.policy.ExecPolicy;
 import dev.aii.policy.Rule;
 import dev.aii.policy.RuleSet;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class AllowFileLoadTest {
@@ -119,6 +121,44 @@ class AllowFileLoadTest {
         assertUnreadable(path);
         Files.write(path, new byte[] {(byte) 0xFF, '\n'});
         assertUnreadable(path);
+    }
+
+    @Test
+    @Timeout(10)
+    void aFifoInPlaceOfTheFileGivesTheDefaultsAndAWarningWithoutWaitingForAWriter() throws Exception {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        assertUnreadable(path);
+    }
+
+    @Test
+    @Timeout(10)
+    void aFileLargerThanAMebibyteGivesTheDefaultsAndAWarning() throws IOException {
+        Path path = write("ls\n");
+        try (RandomAccessFile sparse = new RandomAccessFile(path.toFile(), "rw")) {
+            sparse.setLength(3L << 30);
+        }
+        assertUnreadable(path);
+        try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "rw")) {
+            file.setLength(AllowFileBytes.MAX_BYTES);
+        }
+        assertEquals(AllowFile.Source.FILE, file().load().source());
+    }
+
+    @Test
+    @Timeout(10)
+    void aLinkToAnEndlessDeviceGivesTheDefaultsAndAWarning() throws IOException {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        Files.createSymbolicLink(path, Path.of("/dev/zero"));
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(Builtins.defaults(), loaded.rules());
+        assertEquals(1, loaded.warnings().size(), loaded.warnings()::toString);
+        assertTrue(loaded.warnings().getFirst().endsWith("; using built-in defaults"), loaded.warnings()::toString);
+        Files.delete(path);
     }
 
     @Test

@@ -34,7 +34,13 @@ class AllowFileParserTest {
                         List.of(Rule.of("ls"), Rule.of("cat")), List.of(4, 5, 6, 7)),
                 argumentSet("trimming comes first, so an escaped final space is a trailing backslash",
                         "ls a\\ \n", List.of(), List.of(1)),
-                argumentSet("a malformed last line without a line feed", "ls\n\"", List.of(Rule.of("ls")), List.of(2)));
+                argumentSet("a malformed last line without a line feed", "ls\n\"", List.of(Rule.of("ls")), List.of(2)),
+                argumentSet("a byte order mark before a comment is ignored", "\uFEFF# seeded\nls\n",
+                        List.of(Rule.of("ls")), List.of()),
+                argumentSet("a byte order mark before a rule is ignored", "\uFEFFgit status\r\n",
+                        List.of(Rule.of("git", "status")), List.of()),
+                argumentSet("a byte order mark elsewhere is part of the token", "ls\n\uFEFFcat\n",
+                        List.of(Rule.of("ls"), Rule.of("\uFEFFcat")), List.of()));
     }
 
     @ParameterizedTest

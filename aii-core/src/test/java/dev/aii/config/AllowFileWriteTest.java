@@ -14,6 +14,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class AllowFileWriteTest {
@@ -152,6 +153,31 @@ class AllowFileWriteTest {
         Files.writeString(home.resolve(".config/aii"), "");
         IOException e = assertThrows(IOException.class, () -> file().add(Rule.of("git", "log")));
         assertEquals("File exists", IoReasons.describe(e));
+    }
+
+    @Test
+    @Timeout(10)
+    void aFifoInPlaceOfTheFileIsNotWaitedOnAndNothingIsWritten() throws Exception {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        IOException e = assertThrows(IOException.class, () -> file().add(Rule.of("git", "log")));
+        assertEquals("not a regular file", IoReasons.describe(e));
+        assertFalse(Files.isRegularFile(path), "the FIFO was replaced");
+    }
+
+    @Test
+    @Timeout(10)
+    void aFifoInPlaceOfTheLockFileIsNotWaitedOn() throws Exception {
+        Path lock = AllowFileWriter.lockFile(file().path());
+        Files.createDirectories(lock.getParent());
+        Process mkfifo = new ProcessBuilder("mkfifo", lock.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        IOException e = assertThrows(IOException.class, () -> file().add(Rule.of("git", "log")));
+        assertEquals("not a regular file", IoReasons.describe(e));
+        assertFalse(Files.exists(file().path()));
     }
 
     @Test

@@ -132,6 +132,26 @@ class RunCommandToolApprovalTest {
     }
 
     @Test
+    void anApproverAnsweringAlwaysWhereItWasNotOfferedIsANo() throws IOException {
+        Path victim = Files.writeString(dir.resolve("victim"), "keep me");
+        Path made = dir.resolve("made");
+        RunCommandTool tool = RunCommandTool.builder()
+                .policy(new ToolFixture(Builtins.defaults(), FakeTerminal.absent()).tool.policy())
+                .approver((request, cancellation) -> Approver.Answer.ALWAYS)
+                .runner(new ProcessBuilderRunner())
+                .output(ExecOutput.to(System.err, true, () -> { }))
+                .build();
+        tool.beginAnswer();
+        assertEquals(DENIED, tool.call(ToolFixture.json("rm", victim.toString())));
+        assertTrue(Files.exists(victim));
+        assertEquals(Builtins.defaults(), tool.policy().rules());
+        // Where "always" is offered the same answer runs the command and stores the prefix.
+        assertEquals("exit 0\n", tool.call(ToolFixture.json("touch", made.toString())));
+        assertTrue(Files.exists(made));
+        assertEquals(Builtins.defaults().with(Rule.of("touch", made.toString())), tool.policy().rules());
+    }
+
+    @Test
     void aProgramOutsideTheSystemDirectoriesAlwaysAsksAndNeverOffersAlways() throws IOException {
         Path script = Files.writeString(dir.resolve("hello"), "#!/bin/sh\necho script ran\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));

@@ -1,7 +1,9 @@
 package dev.aii.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import java.util.List;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class AlwaysTest {
 
@@ -52,11 +55,14 @@ class AlwaysTest {
     }
 
     @Test
-    void builtInNeverAlwaysSetIsExactlyTheSpecifiedPrograms() {
+    void builtInNeverAlwaysSetIsTheSpecifiedProgramsAndTheWrappersAddedToThem() {
         List<String> expected = List.of(
                 "sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish",
                 "python", "python3", "perl", "ruby", "node", "osascript", "swift",
                 "env", "xargs", "sudo", "su", "doas", "nice", "nohup", "time",
+                "timeout", "stdbuf", "chroot", "setsid", "flock", "script", "unshare", "nsenter", "runuser",
+                "setpriv", "ionice", "chrt", "taskset", "prlimit", "watch", "systemd-run", "pkexec", "sg",
+                "busybox", "strace", "gdb", "lldb", "caffeinate", "arch", "xcrun", "command",
                 "find", "sed", "awk", "gawk", "tee", "dd", "make", "npm", "npx", "pip",
                 "curl", "wget", "nc", "ssh", "scp", "rsync",
                 "open", "launchctl",
@@ -77,6 +83,34 @@ class AlwaysTest {
         Decision.Ask ask = assertInstanceOf(Decision.Ask.class, decision);
         assertEquals(Decision.Always.NEVER_ALWAYS_PROGRAM, ask.always());
         assertEquals(Optional.empty(), ask.alwaysPrefix());
+    }
+
+    /** A wrapper's derived prefix would allow any command after it, including the never-always ones. */
+    @Test
+    void aWrapperCannotCarryACommandPastTheNeverAlwaysSet() {
+        Environment everywhere = new Environment("/usr/bin", "/", path -> path.startsWith("/usr/bin/"));
+        for (List<String> argv : List.of(List.of("timeout", "10", "rm", "-rf", "/"), List.of("setsid", "rm", "x"),
+                List.of("flock", "/tmp/lock", "sh"), List.of("watch", "ls"), List.of("command", "rm", "x"))) {
+            Decision decision = ExecPolicy.of(RuleSet.empty(), everywhere)
+                    .evaluate(argv.getFirst(), argv.subList(1, argv.size()));
+            Decision.Ask ask = assertInstanceOf(Decision.Ask.class, decision, argv::toString);
+            assertEquals(Decision.Always.NEVER_ALWAYS_PROGRAM, ask.always(), argv::toString);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"python3.12", "python2", "perl5.34", "ruby3.2", "bash5", "node18", "pip3", "ksh93"})
+    void aNeverAlwaysProgramWithAVersionNumberIsNeverOfferedAlwaysEither(String program) {
+        Environment everywhere = new Environment("/usr/bin", "/", path -> path.startsWith("/usr/bin/"));
+        Decision decision = ExecPolicy.of(RuleSet.empty(), everywhere).evaluate(program, List.of("x"));
+        assertEquals(Decision.Always.NEVER_ALWAYS_PROGRAM, assertInstanceOf(Decision.Ask.class, decision).always());
+        assertTrue(Builtins.isNeverAlways(program));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"md5", "sha256sum", "base64", "2to3", "x11", "git", "7z", "shasum"})
+    void otherNamesWithDigitsStillOfferAlways(String program) {
+        assertFalse(Builtins.isNeverAlways(program));
     }
 
     @Test

@@ -125,6 +125,19 @@ class ApprovalE2E {
         assertTrue(Files.exists(aii.directory().resolve("x.txt")));
     }
 
+    /**
+     * A model can repeat what a command printed: {@code ESC[8m} reaching the
+     * terminal would conceal the prompt after it. On the terminal it is shown
+     * escaped, and the prompt's bytes are as always.
+     */
+    @Test
+    void escapeSequencesInTheAnswerReachTheTerminalEscapedSoTheyCannotHideThePrompt() throws Exception {
+        server.enqueue(Reply.stream().text("Sure.\u001B[8m\u001B]0;y\u0007").toolCall("run_command",
+                ExecE2E.call("touch", "x.txt")).done(), Reply.text("Done\u001B[2J."));
+        assertEquals("Sure.\\x1B[8m\\x1B]0;y\\x07\r\n" + PROMPT + "n\r\nDone\\x1B[2J.\r\n", answer("n\n"));
+        assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
+    }
+
     @Test
     void ctrlCAtThePromptDeclinesAndTheAnswerGoesOn() throws Exception {
         touchThenSay("Left alone.");
