@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class DispatchTest {
 
+    private static final String HINT = "aii: run 'aii --help' for usage\n";
+
     @TempDir
     Path home;
 
@@ -79,6 +81,18 @@ class DispatchTest {
     }
 
     @Test
+    void flagsWithoutAPromptFileInteractiveOrModelInfoOnATerminalPrintHelp() {
+        CliHarness help = cli();
+        assertEquals(0, help.run("--help"));
+        for (String[] args : List.of(new String[] {"-x"}, new String[] {"-j"}, new String[] {"-xj"})) {
+            CliHarness cli = cli().stdinTerminal();
+            assertEquals(0, cli.run(args), String.join(" ", args));
+            assertEquals(help.out(), cli.out());
+            assertEquals("", cli.err());
+        }
+    }
+
+    @Test
     void helpAndVersionNeedNoModel() {
         CliHarness cli = cli().models(env -> {
             throw new AssertionError("a model was opened");
@@ -107,15 +121,60 @@ class DispatchTest {
     void missingFileValueIsAUsageError() {
         CliHarness cli = cli();
         assertEquals(2, cli.run("-f"));
-        assertTrue(cli.err().startsWith("aii: Missing required parameter for option '--file'"), cli.err());
-        assertTrue(cli.err().endsWith("aii: run 'aii --help' for usage\n"), cli.err());
+        assertEquals("aii: Missing required parameter for option '--file' (FILE)\n" + HINT, cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void anOptionAsTheFileValueIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-f", "-x"));
+        assertEquals("aii: Expected parameter for option '--file' but found '-x'\n" + HINT, cli.err());
     }
 
     @Test
     void extraPositionalIsAUsageError() {
         CliHarness cli = cli();
         assertEquals(2, cli.run("one", "two"));
-        assertTrue(cli.err().startsWith("aii: Unmatched argument at index 1: 'two'\n"), cli.err());
+        assertEquals("aii: Unmatched argument at index 1: 'two'\n" + HINT, cli.err());
+    }
+
+    @Test
+    void aFlagGivenTwiceIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-i", "-i"));
+        assertEquals("aii: option '--interactive' should be specified only once\n" + HINT, cli.err());
+    }
+
+    @Test
+    void aFlagTakesNoValue() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--json=true", "--bogus"));
+        assertEquals("aii: option '--json' should be specified without 'true' parameter\n" + HINT, cli.err());
+    }
+
+    @Test
+    void helpWithAnUnknownOptionIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--help", "--bogus"));
+        assertEquals("aii: Unknown option: '--bogus'\n" + HINT, cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void versionWithAnUnknownOptionIsAUsageErrorUnderJson() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--version", "-j", "--bogus"));
+        assertEquals("{\"error\":\"usage_error\",\"message\":\"Unknown option: '--bogus'\\n"
+                + "run 'aii --help' for usage\",\"exitCode\":2}\n", cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void versionWithAPromptPrintsTheVersion() {
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--version", "hello"));
+        assertEquals("aii 0.9.0\n", cli.out());
     }
 
     @Test
@@ -240,7 +299,9 @@ class DispatchTest {
 
     @Test
     void modelInfoConflictsWithInteractiveAndFile() {
-        assertEquals(2, cli().run("-m", "-i"));
+        CliHarness interactive = cli();
+        assertEquals(2, interactive.run("-m", "-i"));
+        assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", interactive.err());
         CliHarness cli = cli();
         assertEquals(2, cli.run("-m", "-f", "x"));
         assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", cli.err());
