@@ -373,6 +373,44 @@ class DispatchTest {
     }
 
     @Test
+    void debugUnderJsonAddsTheStackTraceAsAJsonLineOfItsOwn() {
+        CliHarness cli = cli().env("AII_DEBUG", "1").models(env -> {
+            throw new IllegalStateException("boom");
+        });
+        assertEquals(1, cli.run("--json", "hello"));
+        List<String> lines = cli.err().lines().toList();
+        assertEquals(2, lines.size(), cli.err());
+        assertEquals("{\"error\":\"internal_error\",\"message\":\"Cannot start the model backend\",\"detail\":"
+                + "\"java.lang.IllegalStateException: boom\",\"exitCode\":1}", lines.get(0));
+        assertTrue(lines.get(1).startsWith("{\"stackTrace\":\"java.lang.IllegalStateException: boom\\n\\tat "),
+                lines.get(1));
+        assertTrue(lines.get(1).endsWith("\"}"), lines.get(1));
+    }
+
+    @Test
+    void aContextSizeThatIsNotAPositiveNumberIsWarnedAbout() {
+        for (String value : List.of("abc", "0", "-5", "8k")) {
+            CliHarness cli = cli().model(new ScriptedModel()).env("AII_BASE_URL", "http://localhost:11434/v1")
+                    .env("AII_CONTEXT_SIZE", value);
+            assertEquals(0, cli.run("-m"), value);
+            assertEquals("aii: warning: AII_CONTEXT_SIZE=" + value + " is not a positive whole number; "
+                    + "the context size is discovered instead\n", cli.err());
+        }
+    }
+
+    @Test
+    void aUsableContextSizeOrNoServerGivesNoWarning() {
+        CliHarness valid = cli().model(new ScriptedModel()).env("AII_BASE_URL", "http://localhost:11434/v1")
+                .env("AII_CONTEXT_SIZE", "8192");
+        assertEquals(0, valid.run("-m"));
+        assertEquals("", valid.err());
+        CliHarness json = cli().model(new ScriptedModel()).env("AII_BASE_URL", "http://localhost:11434/v1")
+                .env("AII_CONTEXT_SIZE", "abc");
+        assertEquals(0, json.run("-m", "-j"));
+        assertEquals("", json.err());
+    }
+
+    @Test
     void debugAddsTheStackTrace() {
         CliHarness cli = cli().env("AII_DEBUG", "1").models(env -> {
             throw new IllegalStateException("boom");
