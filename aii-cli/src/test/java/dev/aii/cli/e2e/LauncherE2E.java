@@ -143,16 +143,37 @@ class LauncherE2E {
             onPath(name).ifPresent(shells::add);
         }
         for (String shell : shells) {
-            ProcessBuilder builder = new ProcessBuilder(shell, AiiProcess.LAUNCHER.toString(), "--version")
-                    .redirectInput(new File("/dev/null"));
-            builder.environment().clear();
-            builder.environment().putAll(new AiiProcess(tmp.resolve(Path.of(shell).getFileName().toString()))
-                    .environment());
-            Process process = builder.start();
-            String out = new String(process.getInputStream().readAllBytes());
-            String err = new String(process.getErrorStream().readAllBytes());
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), shell);
-            assertEquals(new Result(0, "aii 0.9.0\n", ""), new Result(process.exitValue(), out, err), shell);
+            assertEquals(new Result(0, "aii 0.9.0\n", ""),
+                    runWith(shell, tmp, AiiProcess.LAUNCHER.toString(), "--version"), shell);
+        }
+    }
+
+    /** Runs {@code shell script args...} in {@code directory} with the environment aii's runs get. */
+    private Result runWith(String shell, Path directory, String script, String... args) throws Exception {
+        List<String> argv = new ArrayList<>(List.of(shell, script));
+        argv.addAll(List.of(args));
+        Path out = Files.createTempFile(tmp, "out", ".txt");
+        Path err = Files.createTempFile(tmp, "err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(argv).directory(directory.toFile())
+                .redirectInput(new File("/dev/null")).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(new AiiProcess(Files.createTempDirectory(tmp, "run")).environment());
+        Process process = builder.start();
+        assertTrue(process.waitFor(AiiProcess.LIMIT.toSeconds(), TimeUnit.SECONDS), String.join(" ", argv));
+        return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void aRelativeLinkGivenToTheShellByItsBareNameRuns() throws Exception {
+        Path real = Files.createSymbolicLink(Files.createDirectories(tmp.resolve("chain")).resolve("aii-real"),
+                AiiProcess.LAUNCHER);
+        try {
+            Path links = Files.createDirectories(tmp.resolve("links"));
+            Files.createSymbolicLink(links.resolve("aii"), Path.of("../chain/aii-real"));
+            assertEquals(new Result(0, "aii 0.9.0\n", ""), runWith("/bin/sh", links, "aii", "--version"));
+        } finally {
+            // A link out of the temporary directory would make its cleanup warn.
+            Files.delete(real);
         }
     }
 
