@@ -76,6 +76,19 @@ class LauncherE2E {
     }
 
     @Test
+    void underJsonTheJvmAddsNoWarningOfItsOwn() throws Exception {
+        // Loading a file that is no library makes the JVM warn about its stack guard.
+        Path notALibrary = Files.writeString(tmp.resolve("libfmshim.so"), "not a library\n");
+        Result r = new AiiProcess(tmp).env("AII_SHIM_LIBRARY", notALibrary.toString()).run("-j", "-m");
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("", r.out());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("{\"error\":\"internal_error\",\"message\":\"Cannot load the Foundation Models "
+                + "shim library"), r.err());
+        assertTrue(r.err().endsWith(",\"exitCode\":1}\n"), r.err());
+    }
+
+    @Test
     void aLauncherThatIsNotBuiltSaysSoPlainOrAsJson() throws Exception {
         Path root = Files.createDirectories(tmp.resolve("checkout")).toRealPath();
         Path launcher = copyLauncher(root);
