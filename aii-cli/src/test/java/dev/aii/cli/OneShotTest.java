@@ -55,6 +55,25 @@ class OneShotTest {
     }
 
     @Test
+    void stdinFromDevNullAndNoPromptExitsQuietlyWithoutHelp() {
+        ScriptedModel model = new ScriptedModel();
+        CliHarness cli = cli(model).stdinDevNull();
+        assertEquals(0, cli.run());
+        assertEquals("", cli.out());
+        assertEquals("", cli.err());
+        assertEquals(List.of(), model.prompts);
+    }
+
+    @Test
+    void anEmptyFileWithAPromptIsThePromptAlone() throws Exception {
+        Files.writeString(home.resolve("empty.txt"), "");
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli(model).stdinTerminal();
+        assertEquals(0, cli.run("-f", "empty.txt", "anything?"));
+        assertEquals(List.of("anything?"), model.prompts);
+    }
+
+    @Test
     void emptyStdinAndNoPromptExitsQuietly() {
         ScriptedModel model = new ScriptedModel();
         CliHarness cli = cli(model).stdin("");
@@ -112,9 +131,8 @@ class OneShotTest {
         Files.createDirectory(home.resolve("dir"));
         CliHarness cli = cli(new ScriptedModel()).stdinTerminal();
         assertEquals(2, cli.run("-j", "-f", "dir"));
-        assertTrue(cli.err().startsWith("{\"error\":\"file_not_found\",\"message\":\"Cannot read file: dir\""),
-                cli.err());
-        assertTrue(cli.err().endsWith("\"exitCode\":2}\n"), cli.err());
+        assertEquals("{\"error\":\"file_not_found\",\"message\":\"Cannot read file: dir\",\"detail\":\"Is a directory\","
+                + "\"exitCode\":2}\n", cli.err());
     }
 
     @Test
