@@ -1,7 +1,6 @@
 package dev.aii.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.model.ModelException;
 import java.nio.file.Files;
