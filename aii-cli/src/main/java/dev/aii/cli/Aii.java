@@ -47,16 +47,15 @@ final class Aii {
             return early.report(CliErrors.usage(usageError.get()));
         }
         options.checkCommand = split.command().orElse(List.of());
-        if (options.help) {
-            return help();
-        }
-        if (options.version) {
-            write(VERSION_LINE);
-            return 0;
-        }
         AnswerWriter writer = new AnswerWriter(host.out(), host.stdio().stdoutTerminal(), options.exec);
         ErrorReporter errors = new ErrorReporter(host.err(), options.json, host.debug(), writer::prepareForTerminal);
         try {
+            if (options.help) {
+                return help();
+            }
+            if (options.version) {
+                return version();
+            }
             return dispatch(options, writer, errors);
         } catch (ModelException e) {
             return errors.report(e);
@@ -71,23 +70,24 @@ final class Aii {
      * outcome is the one the full parse gives for the same arguments.
      */
     private int shortcut(Shortcut shortcut) {
-        return switch (shortcut) {
-            case HELP -> help();
-            case VERSION -> {
-                write(VERSION_LINE);
-                yield 0;
-            }
-            case LIST_ALLOWED -> {
-                AnswerWriter writer = new AnswerWriter(host.out(), host.stdio().stdoutTerminal(), false);
-                ErrorReporter errors = new ErrorReporter(host.err(), false, host.debug(), writer::prepareForTerminal);
-                try {
-                    yield listAllowed(errors);
-                } catch (RuntimeException | Error e) {
-                    yield errors.report(CliErrors.internal("aii failed unexpectedly", e));
-                }
-            }
-            case NONE -> throw new IllegalStateException("not a shortcut");
-        };
+        try {
+            return switch (shortcut) {
+                case HELP -> help();
+                case VERSION -> version();
+                case LIST_ALLOWED -> listAllowed(plainErrors());
+                case NONE -> throw new IllegalStateException("not a shortcut");
+            };
+        } catch (ModelException e) {
+            return plainErrors().report(e);
+        } catch (RuntimeException | Error e) {
+            return plainErrors().report(CliErrors.internal("aii failed unexpectedly", e));
+        }
+    }
+
+    /** Errors as the shortcuts report them (none of them has --json), made only when needed. */
+    private ErrorReporter plainErrors() {
+        // Nothing of an answer is pending: a shortcut writes its output whole.
+        return new ErrorReporter(host.err(), false, host.debug(), () -> { });
     }
 
     private int dispatch(Options o, AnswerWriter writer, ErrorReporter errors) throws ModelException {
@@ -113,6 +113,7 @@ final class Aii {
         if (o.modelInfo && (hasPrompt || o.interactive || o.file != null)) {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
         }
+        Backends.contextSizeWarning(host.env()).ifPresent(errors::warning);
         try (LanguageModel model = openModel()) {
             Availability availability = model.availability();
             if (!availability.isAvailable()) {
@@ -140,7 +141,7 @@ final class Aii {
         }
     }
 
-    private int listAllowed(ErrorReporter errors) {
+    private int listAllowed(ErrorReporter errors) throws ModelException {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         AllowFile.Loaded loaded = file.load();
         loaded.warnings().forEach(errors::warning);
@@ -149,7 +150,7 @@ final class Aii {
     }
 
     /** {@code --check}: the decision about one command with the allow file's rules, nothing run, exit 0. */
-    private int check(Options o, ErrorReporter errors) {
+    private int check(Options o, ErrorReporter errors) throws ModelException {
         AllowFile.Loaded loaded = AllowFile.at(AllowFile.defaultPath(host.env())).load();
         loaded.warnings().forEach(errors::warning);
         String executable = o.checkCommand.getFirst();
@@ -172,17 +173,23 @@ final class Aii {
         }
     }
 
-    private int help() {
+    private int help() throws ModelException {
         write(HelpText.get());
         return 0;
     }
 
-    private void write(String text) {
+    private int version() throws ModelException {
+        write(VERSION_LINE);
+        return 0;
+    }
+
+    /** Writes what a command prints; a stdout that cannot take it (closed, a full disk) fails the command. */
+    private void write(String text) throws ModelException {
         try {
             host.out().write(text.getBytes(StandardCharsets.UTF_8));
             host.out().flush();
         } catch (IOException e) {
-            // stdout is gone (e.g. a closed pipe): there is nobody left to tell.
+            throw CliErrors.internal(CliErrors.CANNOT_WRITE, e);
         }
     }
 

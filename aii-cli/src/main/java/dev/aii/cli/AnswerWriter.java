@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Writes the model's text to stdout as it arrives. Buffered mode writes the
@@ -29,6 +30,7 @@ final class AnswerWriter {
     private final boolean escapeControls;
     private final StringBuilder buffer = new StringBuilder();
     private boolean atLineStart = true;
+    private IOException failure;
 
     AnswerWriter(OutputStream out, boolean stdoutIsTerminal, boolean immediate) {
         this.out = out;
@@ -70,13 +72,24 @@ final class AnswerWriter {
 
     /**
      * Readies stdout before something else is written to the terminal or
-     * stderr: flushes, and on a terminal ends a started line.
+     * stderr: flushes, and on a terminal ends a started line. Never fails: when
+     * stdout is gone, what comes next (an error report, a prompt) still goes on,
+     * and {@link #failure()} tells.
      */
     synchronized void prepareForTerminal() {
-        flush();
-        if (stdoutIsTerminal && !atLineStart) {
-            emit("\n");
+        try {
+            flush();
+            if (stdoutIsTerminal && !atLineStart) {
+                emit("\n");
+            }
+        } catch (UncheckedIOException e) {
+            // Recorded in failure by emit.
         }
+    }
+
+    /** Why writing to stdout failed (a closed pipe, a full disk), once it has. */
+    synchronized Optional<IOException> failure() {
+        return Optional.ofNullable(failure);
     }
 
     /** Flushes, then writes the LF that ends an answer. */
@@ -120,10 +133,14 @@ final class AnswerWriter {
         if (text.isEmpty()) {
             return;
         }
+        if (failure != null) {
+            throw new UncheckedIOException(failure);
+        }
         try {
             out.write(text.getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException e) {
+            failure = e;
             throw new UncheckedIOException(e);
         }
         atLineStart = text.charAt(text.length() - 1) == '\n';

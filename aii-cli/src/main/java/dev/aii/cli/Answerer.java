@@ -45,7 +45,6 @@ final class Answerer {
         AtomicBoolean stopped = new AtomicBoolean();
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean repeated = new AtomicBoolean();
-        UncheckedIOException[] writeFailure = new UncheckedIOException[1];
         Runnable onCtrlC = () -> {
             if (tool.isPresent() && tool.get().declinePendingPrompt()) {
                 return; // Ctrl-C at the approval prompt answers "no"; the answer goes on.
@@ -63,7 +62,6 @@ final class Answerer {
                 try {
                     writer.write(piece);
                 } catch (UncheckedIOException e) {
-                    writeFailure[0] = e;
                     stopped.set(true);
                     session.cancel();
                     return;
@@ -75,28 +73,32 @@ final class Answerer {
                 }
             });
         } catch (ModelException e) {
-            if (!interrupted.get() && !repeated.get() && writeFailure[0] == null) {
-                writer.flush();
+            if (!interrupted.get() && !repeated.get() && writer.failure().isEmpty()) {
+                writer.prepareForTerminal();
                 return new Outcome.Failed(e);
             }
         } catch (RuntimeException e) {
-            if (!interrupted.get()) {
-                writer.flush();
+            if (!interrupted.get() && writer.failure().isEmpty()) {
+                writer.prepareForTerminal();
                 return new Outcome.Failed(CliErrors.internal("The model backend failed unexpectedly", e));
             }
         }
-        if (writeFailure[0] != null) {
-            return new Outcome.Failed(CliErrors.internal("Cannot write the answer to stdout", writeFailure[0].getCause()));
+        try {
+            if (interrupted.get()) {
+                writer.prepareForTerminal();
+                return new Outcome.Interrupted();
+            }
+            if (writer.failure().isEmpty() && repeated.get()) {
+                writer.writeDirect("...\n");
+                return new Outcome.Failed(ModelException.repetition(contextSize));
+            }
+            if (writer.failure().isEmpty()) {
+                writer.endAnswer();
+                return new Outcome.Completed();
+            }
+        } catch (UncheckedIOException e) {
+            // The writer holds the failure, reported below.
         }
-        if (interrupted.get()) {
-            writer.flush();
-            return new Outcome.Interrupted();
-        }
-        if (repeated.get()) {
-            writer.writeDirect("...\n");
-            return new Outcome.Failed(ModelException.repetition(contextSize));
-        }
-        writer.endAnswer();
-        return new Outcome.Completed();
+        return new Outcome.Failed(CliErrors.internal("Cannot write the answer to stdout", writer.failure().orElseThrow()));
     }
 }

@@ -31,6 +31,19 @@ final class Backends {
     }
 
     /**
+     * The warning for an {@code AII_CONTEXT_SIZE} that the OpenAI-compatible
+     * backend cannot use (not a positive whole number), which it would
+     * otherwise pass over in silence.
+     */
+    static Optional<String> contextSizeWarning(Map<String, String> env) {
+        String value = env.get("AII_CONTEXT_SIZE");
+        return OpenAiConfig.fromEnvironment(env)
+                .filter(config -> config.contextSize().isEmpty() && value != null && !value.isBlank())
+                .map(config -> "AII_CONTEXT_SIZE=" + value + " is not a positive whole number; "
+                        + "the context size is discovered instead");
+    }
+
+    /**
      * The one-time warning for {@code -x} when the server is not on this machine:
      * {@code command output will be sent to <host>}. The host is judged as the
      * backend judges it, from the URL as written, without a name lookup.

@@ -15,6 +15,7 @@ final class CliErrors {
     static final String FILE_WITH_INTERACTIVE = "--file cannot be used with --interactive";
     static final String FILE_AND_STDIN = "Cannot use both --file and piped stdin. Use one or the other";
     static final String USAGE_HINT = "run 'aii --help' for usage";
+    static final String CANNOT_WRITE = "Cannot write to stdout";
 
     private CliErrors() {
     }

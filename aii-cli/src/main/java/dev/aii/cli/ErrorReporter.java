@@ -52,7 +52,8 @@ final class ErrorReporter {
         if (debug && e.getCause() != null) {
             StringWriter trace = new StringWriter();
             e.getCause().printStackTrace(new PrintWriter(trace));
-            write(trace.toString());
+            // Under --json stderr carries JSON lines only: the trace is one of its own.
+            write(json ? jsonObject("stackTrace", trace.toString()) : trace.toString());
         }
         return e.code().exitCode();
     }

@@ -11,6 +11,7 @@ import dev.aii.model.SessionOptions;
 import dev.aii.policy.ExecPolicy;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -46,13 +47,20 @@ final class ExecSetup {
                 .build();
     }
 
-    /** The file log {@code AII_AUDIT_LOG} names (relative to the working directory), else none. */
+    /**
+     * The file log {@code AII_AUDIT_LOG} names (relative to the working
+     * directory; a leading {@code ~/} is the home directory), else none.
+     */
     static AuditLog auditLog(Host host, ExecOutput output) {
         String value = host.env().get(AUDIT_LOG);
         if (value == null || value.isEmpty()) {
             return AuditLog.none();
         }
-        return AuditLog.appendingTo(host.workingDirectory().resolve(value), output::warning);
+        // Where no shell expanded it (env, a service file), ~ still means home, as everywhere in aii.
+        Path file = value.equals("~") || value.startsWith("~/")
+                ? Path.of(host.home()).resolve(value.substring(1).replaceFirst("^/+", ""))
+                : host.workingDirectory().resolve(value);
+        return AuditLog.appendingTo(file, output::warning);
     }
 
     /**

@@ -22,7 +22,12 @@ final class Flags {
      */
     static Optional<String> parse(Options options, String[] args) {
         try {
-            parser(options).parseArgs(args);
+            CommandLine parser = parser(options);
+            CommandLine.ParseResult result = parser.parseArgs(args);
+            // picocli lets arguments it cannot place pass when --help or --version is there; aii does not.
+            if (!result.unmatched().isEmpty()) {
+                return Optional.of(new CommandLine.UnmatchedArgumentException(parser, result.unmatched()).getMessage());
+            }
             return Optional.empty();
         } catch (CommandLine.ParameterException e) {
             return Optional.of(e.getMessage());

@@ -7,6 +7,7 @@ import dev.aii.model.ModelException;
 import dev.aii.model.Session;
 import dev.aii.model.SessionOptions;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -69,12 +70,17 @@ final class Interactive {
                         continue;
                     }
                     answer(answerer, session, line, interrupts);
+                    if (writer.failure().isPresent()) {
+                        return ErrorCode.INTERNAL_ERROR.exitCode();   // reported with the answer
+                    }
                 }
             } finally {
                 session.close();
             }
         } catch (IOException e) {
             throw CliErrors.internal("Cannot read the next line", e);
+        } catch (UncheckedIOException e) {
+            throw CliErrors.internal(CliErrors.CANNOT_WRITE, e.getCause());
         }
     }
 
@@ -104,13 +110,13 @@ final class Interactive {
         return s.substring(start, end);
     }
 
-    private void write(String text) {
+    private void write(String text) throws ModelException {
         writer.prepareForTerminal();
         try {
             host.out().write(text.getBytes(StandardCharsets.UTF_8));
             host.out().flush();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw CliErrors.internal(CliErrors.CANNOT_WRITE, e);
         }
     }
 }

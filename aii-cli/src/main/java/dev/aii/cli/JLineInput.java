@@ -17,6 +17,9 @@ import org.jline.terminal.TerminalBuilder;
  */
 final class JLineInput implements Host.LineInputWithInterrupts {
 
+    /** How JLine's exec provider turns a file descriptor into a redirect for a child process. */
+    static final String REDIRECT_PIPE_MODE = "org.jline.terminal.exec.redirectPipeCreationMode";
+
     private final Terminal terminal;
     private final LineReader reader;
     /** Held so that its level (off) is not lost when the logging framework drops unreferenced loggers. */
@@ -39,6 +42,12 @@ final class JLineInput implements Host.LineInputWithInterrupts {
         java.util.logging.Logger jlineLog = java.util.logging.Logger.getLogger("org.jline");
         jlineLog.setLevel(java.util.logging.Level.OFF);
         // The exec provider drives the terminal with stty: no native access is granted to JLine.
+        // Asked whether a stream that is not a terminal (stderr redirected) is one, it would load
+        // JLine's native library to name it, and the JVM would warn on stderr about native access;
+        // by reflection alone (java.lang is not opened to it) it fails quietly with the same answer.
+        if (System.getProperty(REDIRECT_PIPE_MODE) == null) {
+            System.setProperty(REDIRECT_PIPE_MODE, "reflection");
+        }
         Terminal terminal = TerminalBuilder.builder()
                 .system(true)
                 .provider("exec")

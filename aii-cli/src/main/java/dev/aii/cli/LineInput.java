@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -29,8 +30,13 @@ interface LineInput extends AutoCloseable {
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE)));
         return prompt -> {
-            out.write(prompt.getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            try {
+                out.write(prompt.getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                // Unchecked, so that it is not taken for a failure to read.
+                throw new UncheckedIOException(e);
+            }
             return Optional.ofNullable(reader.readLine());
         };
     }

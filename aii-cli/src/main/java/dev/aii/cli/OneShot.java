@@ -90,6 +90,9 @@ final class OneShot {
         } catch (IOException | RuntimeException e) {
             throw CliErrors.cannotReadFile(pathAsGiven, e instanceof IOException io
                     ? dev.aii.config.IoReasons.describe(io) : e.getMessage());
+        } catch (OutOfMemoryError e) {
+            // A device that never ends (/dev/zero) or a file larger than memory: the array was never made.
+            throw CliErrors.cannotReadFile(pathAsGiven, "too large to read into memory");
         }
     }
 
@@ -104,7 +107,7 @@ final class OneShot {
                     .onUnmappableCharacter(CodingErrorAction.REPLACE)
                     .decode(ByteBuffer.wrap(bytes))
                     .toString());
-        } catch (IOException e) {
+        } catch (IOException | OutOfMemoryError e) {
             throw CliErrors.internal("Cannot read stdin", e);
         }
     }

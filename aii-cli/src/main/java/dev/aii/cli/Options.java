@@ -54,39 +54,39 @@ final class Options {
             description = "Prompt (one-shot), or system prompt when used with --interactive")
     String prompt;
 
-    @Option(names = {"-i", "--interactive"}, description = "Start interactive conversational mode")
+    @Option(names = {"-i", "--interactive"}, arity = "0", description = "Start interactive conversational mode")
     boolean interactive;
 
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "File to attach as context (one-shot only)")
     String file;
 
-    @Option(names = {"-j", "--json"}, description = "Output errors as JSONL to stderr")
+    @Option(names = {"-j", "--json"}, arity = "0", description = "Output errors as JSONL to stderr")
     boolean json;
 
-    @Option(names = {"-m", "--model-info"},
+    @Option(names = {"-m", "--model-info"}, arity = "0",
             description = "Show context size, model variant and supported languages, then exit")
     boolean modelInfo;
 
-    @Option(names = {"-x", "--exec"}, description = "Let the model run programs")
+    @Option(names = {"-x", "--exec"}, arity = "0", description = "Let the model run programs")
     boolean exec;
 
-    @Option(names = "--list-allowed", description = "Print the effective exec allowlist and exit")
+    @Option(names = "--list-allowed", arity = "0", description = "Print the effective exec allowlist and exit")
     boolean listAllowed;
 
-    @Option(names = "--reset-allowed", description = "Delete the exec allowlist config file and exit")
+    @Option(names = "--reset-allowed", arity = "0", description = "Delete the exec allowlist config file and exit")
     boolean resetAllowed;
 
-    @Option(names = "--check",
+    @Option(names = "--check", arity = "0",
             description = "Show what -x would do with PROGRAM [ARG...] and exit; nothing runs")
     boolean check;
 
     /** With {@code --check}: the program and its arguments, which picocli never sees (see {@link CheckArguments}). */
     List<String> checkCommand = List.of();
 
-    @Option(names = "--version", versionHelp = true, description = "Print the version and exit")
+    @Option(names = "--version", arity = "0", versionHelp = true, description = "Print the version and exit")
     boolean version;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit")
+    @Option(names = {"-h", "--help"}, arity = "0", usageHelp = true, description = "Show this help and exit")
     boolean help;
 
     /** Whether any argument asks for JSON errors, for reporting a parse failure (before parsing succeeded). */

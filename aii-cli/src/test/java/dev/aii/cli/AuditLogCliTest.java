@@ -101,6 +101,16 @@ class AuditLogCliTest {
     }
 
     @Test
+    void aLeadingTildeIsTheHomeDirectory() throws IOException {
+        ScriptedModel model = new ScriptedModel().answer(call("{\"executable\":\"pwd\",\"arguments\":[]}"));
+        Path work = Files.createDirectory(home.resolve("work"));
+        CliHarness cli = cli(model).env("AII_AUDIT_LOG", "~/audit.jsonl").workingDirectory(work);
+        assertEquals(0, cli.run("-x", "where?"));
+        assertEquals(1, Files.readAllLines(home.resolve("audit.jsonl")).size());
+        assertFalse(Files.exists(work.resolve("~")));
+    }
+
+    @Test
     void aLogThatCannotBeWrittenIsOneWarningAndTheCommandsStillRun() {
         Path log = home.resolve("no/such/dir/audit.jsonl");
         ScriptedModel model = new ScriptedModel().answer(

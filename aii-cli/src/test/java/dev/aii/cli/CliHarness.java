@@ -6,6 +6,7 @@ import dev.aii.exec.ProcessBuilderRunner;
 import dev.aii.exec.Terminal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,7 @@ final class CliHarness {
     final ManualInterrupts interrupts = new ManualInterrupts();
     final RecordingStream out = new RecordingStream();
     final RecordingStream err = new RecordingStream();
+    private OutputStream stdout = out;
 
     CliHarness(Path home) {
         env.put("HOME", home.toString());
@@ -41,7 +43,7 @@ final class CliHarness {
             throw new AssertionError("no model expected");
         };
         terminal = () -> {
-            throw new java.io.IOException("no terminal");
+            throw new IOException("no terminal");
         };
     }
 
@@ -92,6 +94,28 @@ final class CliHarness {
         return this;
     }
 
+    /** Stdout takes {@code bytes} bytes (recorded in {@link #out}), then fails as a closed pipe does. */
+    CliHarness stdoutFailingAfter(int bytes) {
+        this.stdout = new OutputStream() {
+            private int left = bytes;
+
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (len > left) {
+                    throw new IOException("Broken pipe");
+                }
+                left -= len;
+                out.write(b, off, len);
+            }
+        };
+        return this;
+    }
+
     CliHarness env(String name, String value) {
         env.put(name, value);
         return this;
@@ -136,7 +160,7 @@ final class CliHarness {
                 return Optional.empty();
             }
         };
-        return new Host(stdinStream != null ? stdinStream : new ByteArrayInputStream(stdin), out, err, env,
+        return new Host(stdinStream != null ? stdinStream : new ByteArrayInputStream(stdin), stdout, err, env,
                 workingDirectory, stdio, models, () -> exec, interrupts,
                 () -> {
                     throw new AssertionError("no line editor in tests");

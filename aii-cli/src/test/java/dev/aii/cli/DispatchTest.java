@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class DispatchTest {
 
+    private static final String HINT = "aii: run 'aii --help' for usage\n";
+
     @TempDir
     Path home;
 
@@ -79,6 +81,18 @@ class DispatchTest {
     }
 
     @Test
+    void flagsWithoutAPromptFileInteractiveOrModelInfoOnATerminalPrintHelp() {
+        CliHarness help = cli();
+        assertEquals(0, help.run("--help"));
+        for (String[] args : List.of(new String[] {"-x"}, new String[] {"-j"}, new String[] {"-xj"})) {
+            CliHarness cli = cli().stdinTerminal();
+            assertEquals(0, cli.run(args), String.join(" ", args));
+            assertEquals(help.out(), cli.out());
+            assertEquals("", cli.err());
+        }
+    }
+
+    @Test
     void helpAndVersionNeedNoModel() {
         CliHarness cli = cli().models(env -> {
             throw new AssertionError("a model was opened");
@@ -107,15 +121,60 @@ class DispatchTest {
     void missingFileValueIsAUsageError() {
         CliHarness cli = cli();
         assertEquals(2, cli.run("-f"));
-        assertTrue(cli.err().startsWith("aii: Missing required parameter for option '--file'"), cli.err());
-        assertTrue(cli.err().endsWith("aii: run 'aii --help' for usage\n"), cli.err());
+        assertEquals("aii: Missing required parameter for option '--file' (FILE)\n" + HINT, cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void anOptionAsTheFileValueIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-f", "-x"));
+        assertEquals("aii: Expected parameter for option '--file' but found '-x'\n" + HINT, cli.err());
     }
 
     @Test
     void extraPositionalIsAUsageError() {
         CliHarness cli = cli();
         assertEquals(2, cli.run("one", "two"));
-        assertTrue(cli.err().startsWith("aii: Unmatched argument at index 1: 'two'\n"), cli.err());
+        assertEquals("aii: Unmatched argument at index 1: 'two'\n" + HINT, cli.err());
+    }
+
+    @Test
+    void aFlagGivenTwiceIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("-i", "-i"));
+        assertEquals("aii: option '--interactive' should be specified only once\n" + HINT, cli.err());
+    }
+
+    @Test
+    void aFlagTakesNoValue() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--json=true", "--bogus"));
+        assertEquals("aii: option '--json' should be specified without 'true' parameter\n" + HINT, cli.err());
+    }
+
+    @Test
+    void helpWithAnUnknownOptionIsAUsageError() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--help", "--bogus"));
+        assertEquals("aii: Unknown option: '--bogus'\n" + HINT, cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void versionWithAnUnknownOptionIsAUsageErrorUnderJson() {
+        CliHarness cli = cli();
+        assertEquals(2, cli.run("--version", "-j", "--bogus"));
+        assertEquals("{\"error\":\"usage_error\",\"message\":\"Unknown option: '--bogus'\\n"
+                + "run 'aii --help' for usage\",\"exitCode\":2}\n", cli.err());
+        assertEquals("", cli.out());
+    }
+
+    @Test
+    void versionWithAPromptPrintsTheVersion() {
+        CliHarness cli = cli();
+        assertEquals(0, cli.run("--version", "hello"));
+        assertEquals("aii 0.9.0\n", cli.out());
     }
 
     @Test
@@ -240,7 +299,9 @@ class DispatchTest {
 
     @Test
     void modelInfoConflictsWithInteractiveAndFile() {
-        assertEquals(2, cli().run("-m", "-i"));
+        CliHarness interactive = cli();
+        assertEquals(2, interactive.run("-m", "-i"));
+        assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", interactive.err());
         CliHarness cli = cli();
         assertEquals(2, cli.run("-m", "-f", "x"));
         assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", cli.err());
@@ -309,6 +370,44 @@ class DispatchTest {
         assertEquals(1, cli.run("-j", "hello"));
         assertEquals("{\"error\":\"internal_error\",\"message\":\"Cannot start the model backend\",\"detail\":"
                 + "\"java.lang.IllegalStateException: boom\",\"exitCode\":1}\n", cli.err());
+    }
+
+    @Test
+    void debugUnderJsonAddsTheStackTraceAsAJsonLineOfItsOwn() {
+        CliHarness cli = cli().env("AII_DEBUG", "1").models(env -> {
+            throw new IllegalStateException("boom");
+        });
+        assertEquals(1, cli.run("--json", "hello"));
+        List<String> lines = cli.err().lines().toList();
+        assertEquals(2, lines.size(), cli.err());
+        assertEquals("{\"error\":\"internal_error\",\"message\":\"Cannot start the model backend\",\"detail\":"
+                + "\"java.lang.IllegalStateException: boom\",\"exitCode\":1}", lines.get(0));
+        assertTrue(lines.get(1).startsWith("{\"stackTrace\":\"java.lang.IllegalStateException: boom\\n\\tat "),
+                lines.get(1));
+        assertTrue(lines.get(1).endsWith("\"}"), lines.get(1));
+    }
+
+    @Test
+    void aContextSizeThatIsNotAPositiveNumberIsWarnedAbout() {
+        for (String value : List.of("abc", "0", "-5", "8k")) {
+            CliHarness cli = cli().model(new ScriptedModel()).env("AII_BASE_URL", "http://localhost:11434/v1")
+                    .env("AII_CONTEXT_SIZE", value);
+            assertEquals(0, cli.run("-m"), value);
+            assertEquals("aii: warning: AII_CONTEXT_SIZE=" + value + " is not a positive whole number; "
+                    + "the context size is discovered instead\n", cli.err());
+        }
+    }
+
+    @Test
+    void aUsableContextSizeOrNoServerGivesNoWarning() {
+        CliHarness valid = cli().model(new ScriptedModel()).env("AII_BASE_URL", "http://localhost:11434/v1")
+                .env("AII_CONTEXT_SIZE", "8192");
+        assertEquals(0, valid.run("-m"));
+        assertEquals("", valid.err());
+        CliHarness json = cli().model(new ScriptedModel()).env("AII_BASE_URL", "http://localhost:11434/v1")
+                .env("AII_CONTEXT_SIZE", "abc");
+        assertEquals(0, json.run("-m", "-j"));
+        assertEquals("", json.err());
     }
 
     @Test

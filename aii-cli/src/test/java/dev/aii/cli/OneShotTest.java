@@ -1,7 +1,6 @@
 package dev.aii.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.model.ModelException;
 import java.nio.file.Files;
@@ -52,6 +51,25 @@ class OneShotTest {
         CliHarness cli = cli(model).stdinBytes(new byte[] {'a', (byte) 0xff, 'b'});
         assertEquals(0, cli.run());
         assertEquals(List.of("a\uFFFDb"), model.prompts);
+    }
+
+    @Test
+    void stdinFromDevNullAndNoPromptExitsQuietlyWithoutHelp() {
+        ScriptedModel model = new ScriptedModel();
+        CliHarness cli = cli(model).stdinDevNull();
+        assertEquals(0, cli.run());
+        assertEquals("", cli.out());
+        assertEquals("", cli.err());
+        assertEquals(List.of(), model.prompts);
+    }
+
+    @Test
+    void anEmptyFileWithAPromptIsThePromptAlone() throws Exception {
+        Files.writeString(home.resolve("empty.txt"), "");
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli(model).stdinTerminal();
+        assertEquals(0, cli.run("-f", "empty.txt", "anything?"));
+        assertEquals(List.of("anything?"), model.prompts);
     }
 
     @Test
@@ -112,9 +130,8 @@ class OneShotTest {
         Files.createDirectory(home.resolve("dir"));
         CliHarness cli = cli(new ScriptedModel()).stdinTerminal();
         assertEquals(2, cli.run("-j", "-f", "dir"));
-        assertTrue(cli.err().startsWith("{\"error\":\"file_not_found\",\"message\":\"Cannot read file: dir\""),
-                cli.err());
-        assertTrue(cli.err().endsWith("\"exitCode\":2}\n"), cli.err());
+        assertEquals("{\"error\":\"file_not_found\",\"message\":\"Cannot read file: dir\",\"detail\":\"Is a directory\","
+                + "\"exitCode\":2}\n", cli.err());
     }
 
     @Test

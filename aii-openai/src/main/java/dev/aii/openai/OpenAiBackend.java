@@ -92,6 +92,10 @@ public final class OpenAiBackend implements LanguageModel {
             Thread.currentThread().interrupt();
             return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
                     "GET " + endpoints.models() + ": interrupted"));
+        } catch (IllegalArgumentException e) {
+            // No scheme (localhost:11434/v1), another scheme, a space: the URL names no server to reach.
+            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + config.baseUrl() + "/models: not an http:// or https:// URL: " + e.getMessage()));
         }
         if (!answer.ok()) {
             return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),

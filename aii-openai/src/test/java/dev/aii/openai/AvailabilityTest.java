@@ -105,6 +105,20 @@ class AvailabilityTest {
     }
 
     @Test
+    void aBaseUrlThatIsNotAnHttpUrlIsUnreachable() {
+        for (String base : List.of("localhost:11434/v1", "notaurl", "ftp://localhost/v1", "http://local host/v1")) {
+            try (OpenAiBackend backend = Fixture.backend(base, Timeouts.defaults())) {
+                ModelException e = problem(backend.availability());
+                assertEquals(ErrorCode.UNAVAILABLE_SERVER, e.code(), base);
+                assertEquals("Cannot reach the model server at " + base
+                        + "\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server", e.getMessage());
+                assertTrue(e.detail().orElseThrow().startsWith("GET " + base + "/models: not an http:// or https:// URL: "),
+                        e.detail().orElseThrow());
+            }
+        }
+    }
+
+    @Test
     void aServerThatDoesNotAnswerInTimeIsUnreachable() throws IOException {
         Timeouts quick = Timeouts.defaults().withAvailability(Duration.ofMillis(300));
         try (FakeOpenAiServer server = FakeOpenAiServer.start().delay("/v1/models", Duration.ofSeconds(30));

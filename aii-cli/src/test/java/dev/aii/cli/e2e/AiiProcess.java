@@ -115,6 +115,20 @@ final class AiiProcess {
     Running start(String... args) throws IOException {
         List<String> argv = new ArrayList<>(List.of(Programs.path("setsid"), "-w"));
         argv.addAll(command(args));
+        return launch(argv);
+    }
+
+    /**
+     * Runs {@code shell} without a controlling terminal and waits for it:
+     * {@code shell} is a {@code /bin/sh} command in which {@code {aii}} stands
+     * for aii with its environment, e.g. {@code "{aii} hello <&-"}.
+     */
+    Result runShell(String shell) throws IOException, InterruptedException {
+        String aii = String.join(" ", command().stream().map(AiiProcess::quote).toList());
+        return launch(List.of(Programs.path("setsid"), "-w", "/bin/sh", "-c", shell.replace("{aii}", aii))).awaitExit();
+    }
+
+    private Running launch(List<String> argv) throws IOException {
         int n = ++runs;
         Path out = root.resolve("stdout." + n);
         Path err = root.resolve("stderr." + n);

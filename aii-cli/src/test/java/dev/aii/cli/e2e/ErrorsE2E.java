@@ -48,6 +48,13 @@ class ErrorsE2E {
     }
 
     @Test
+    void aBaseUrlWithoutItsSchemeNamesNoServerToReach() throws Exception {
+        Result r = aii.env("AII_BASE_URL", "localhost:11434/v1").run("hello");
+        assertEquals(new Result(3, "", "aii: Cannot reach the model server at localhost:11434/v1\n"
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+    }
+
+    @Test
     void anUnknownModelIsUnavailableAndTheServersModelsAreListed() throws Exception {
         server.models("fake-model", "other-model");
         Result r = aii.env("AII_MODEL", "llama9").run("hello");

@@ -113,6 +113,14 @@ class OneShotE2E {
     }
 
     @Test
+    void aFileThatNeverEndsCannotBeRead() throws Exception {
+        // A small heap, so that running out of it takes no time.
+        Result r = aii.env("AII_JAVA_OPTS", "-Xmx64m").run("-f", "/dev/zero", "What is this?");
+        assertEquals(new Result(2, "", "aii: Cannot read file: /dev/zero\n"), r);
+        assertEquals(List.of(), server.chatRequests());
+    }
+
+    @Test
     void emptyStdinAndNoPromptEndQuietly() throws Exception {
         assertEquals(new Result(0, "", ""), aii.stdin("").run());
         assertEquals(List.of(), server.chatRequests());
