@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.cli.e2e.AiiProcess.Result;
-import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.PtyDriver;
 import dev.aii.testkit.Reply;
 import dev.aii.testkit.Wire;
@@ -13,13 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The approval prompt on a real pseudo-terminal: its exact bytes, the three
@@ -28,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledOnOs(OS.LINUX)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class ApprovalE2E {
+class ApprovalE2E extends ServerFixture {
 
     /** The prompt for {@code touch x.txt} as the terminal shows it (the terminal turns each LF into CR LF). */
     static final String PROMPT = "aii: run this command?\r\n  touch x.txt\r\n"
@@ -40,22 +36,6 @@ class ApprovalE2E {
     static final String SEEDED = "# seeded from aii 0.9.0 built-in defaults\n# one rule per line: an argv prefix\n"
             + CommandLineE2E.DEFAULTS;
 
-    @TempDir
-    Path tmp;
-
-    private FakeOpenAiServer server;
-    private AiiProcess aii;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = FakeOpenAiServer.start();
-        aii = new AiiProcess(tmp).server(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private void touchThenSay(String text) {
         server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("touch", "x.txt")), Reply.text(text));

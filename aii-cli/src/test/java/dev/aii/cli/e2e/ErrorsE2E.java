@@ -5,39 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.aii.cli.e2e.AiiProcess.Result;
 import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.Reply;
-import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 
 /** What each failure of the server or the model looks like on stderr, and its exit code. */
 @EnabledOnOs(OS.LINUX)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class ErrorsE2E {
+class ErrorsE2E extends ServerFixture {
 
-    @TempDir
-    Path tmp;
-
-    private FakeOpenAiServer server;
-    private AiiProcess aii;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = FakeOpenAiServer.start();
-        aii = new AiiProcess(tmp).server(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     @Test
     void aServerThatIsDownIsUnavailableWithItsBaseUrl() throws Exception {

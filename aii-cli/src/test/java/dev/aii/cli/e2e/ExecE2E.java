@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.aii.cli.e2e.AiiProcess.Result;
-import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.RecordedRequest;
 import dev.aii.testkit.Reply;
 import dev.aii.testkit.Wire;
@@ -17,41 +16,22 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@code -x} without a terminal: allowlisted commands, denials, the per-answer limit, the wire styles, JSON mode. */
 @EnabledOnOs(OS.LINUX)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class ExecE2E {
+class ExecE2E extends ServerFixture {
 
     static final String NO_TERMINAL = "Denied: this command is not on the allowlist and there is no terminal to ask "
             + "the user for approval. Do not retry it.";
     static final String TOO_MANY = "Denied: too many commands in one answer. Do not retry it.";
 
-    @TempDir
-    Path tmp;
-
-    private FakeOpenAiServer server;
-    private AiiProcess aii;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = FakeOpenAiServer.start();
-        aii = new AiiProcess(tmp).server(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     static String call(String executable, String... arguments) {
         StringBuilder json = new StringBuilder("{\"executable\":\"" + executable + "\",\"arguments\":[");

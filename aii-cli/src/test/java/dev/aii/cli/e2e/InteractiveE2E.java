@@ -5,48 +5,32 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.PtyDriver;
 import dev.aii.testkit.RecordedRequest;
 import dev.aii.testkit.Reply;
 import dev.aii.testkit.Wire;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Interactive mode on a real pseudo-terminal, where aii edits lines with JLine. */
 @EnabledOnOs(OS.LINUX)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class InteractiveE2E {
+class InteractiveE2E extends ServerFixture {
 
     static final String HEADER = "aii \u2014 Apple Intelligence Interface\r\nType /new to reset, /quit to exit.\r\n";
     static final String CLEAR = "\u001b[2J\u001b[H";
     /** The left arrow key, as a terminal sends it once JLine has turned on its application cursor keys. */
     static final String LEFT = "\u001bOD";
 
-    @TempDir
-    Path tmp;
-
-    private FakeOpenAiServer server;
-    private AiiProcess aii;
-
     @BeforeEach
-    void start() throws Exception {
-        server = FakeOpenAiServer.start();
-        aii = new AiiProcess(tmp).server(server).env("TERM", "xterm-256color");
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    void aTerminalThatJLineKnows() {
+        aii.env("TERM", "xterm-256color");
     }
 
     private static List<String> roles(RecordedRequest request) {
