@@ -16,27 +16,18 @@ import java.util.Optional;
  * {@code /quit}, {@code /exit} or end of input. {@code /new} clears the screen
  * and starts a fresh conversation; approvals made with "always" stay.
  */
-final class Interactive {
+final class Interactive extends Mode {
 
     static final String HEADER = "aii \u2014 Apple Intelligence Interface\nType /new to reset, /quit to exit.\n";
     static final String CLEAR_SCREEN = "\u001b[2J\u001b[H";
     static final String PROMPT = "> ";
     static final String NEW_HINT = "use /new to start a fresh conversation";
 
-    private final Host host;
-    private final Options options;
-    private final LanguageModel model;
-    private final AnswerWriter writer;
-    private final ErrorReporter errors;
-
     Interactive(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
-        this.host = host;
-        this.options = options;
-        this.model = model;
-        this.writer = writer;
-        this.errors = errors;
+        super(host, options, model, writer, errors);
     }
 
+    @Override
     int run() throws ModelException {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Aii.emptyToNone(options.prompt), tool);

@@ -16,25 +16,16 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /** One prompt, one answer: the content of {@code --file} or piped stdin composed with the prompt. */
-final class OneShot {
+final class OneShot extends Mode {
 
     /** Exit code after Ctrl-C. */
     static final int INTERRUPTED_EXIT = 130;
 
-    private final Host host;
-    private final Options options;
-    private final LanguageModel model;
-    private final AnswerWriter writer;
-    private final ErrorReporter errors;
-
     OneShot(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
-        this.host = host;
-        this.options = options;
-        this.model = model;
-        this.writer = writer;
-        this.errors = errors;
+        super(host, options, model, writer, errors);
     }
 
+    @Override
     int run() throws ModelException {
         if (options.file != null && host.stdio().stdinPiped()) {
             throw CliErrors.conflict(CliErrors.FILE_AND_STDIN);

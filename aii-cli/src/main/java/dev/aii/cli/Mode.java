@@ -1,0 +1,25 @@
+package dev.aii.cli;
+
+import dev.aii.model.LanguageModel;
+import dev.aii.model.ModelException;
+
+/** A way of talking to the model once it is available: one-shot or interactive. */
+abstract sealed class Mode permits OneShot, Interactive {
+
+    final Host host;
+    final Options options;
+    final LanguageModel model;
+    final AnswerWriter writer;
+    final ErrorReporter errors;
+
+    Mode(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
+        this.host = host;
+        this.options = options;
+        this.model = model;
+        this.writer = writer;
+        this.errors = errors;
+    }
+
+    /** Runs the mode and returns the exit code. */
+    abstract int run() throws ModelException;
+}
