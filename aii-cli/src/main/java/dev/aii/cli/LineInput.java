@@ -4,8 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -24,19 +22,13 @@ interface LineInput extends AutoCloseable {
     default void close() {
     }
 
-    /** Lines from a stream that is not a terminal: the prompt is written to {@code out}, no editing. */
-    static LineInput plain(InputStream in, OutputStream out) {
+    /** Lines from a stream that is not a terminal: the prompt is printed on the console's stdout, no editing. */
+    static LineInput plain(InputStream in, Console console) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE)));
         return prompt -> {
-            try {
-                out.write(prompt.getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            } catch (IOException e) {
-                // Unchecked, so that it is not taken for a failure to read.
-                throw new UncheckedIOException(e);
-            }
+            console.linePrompt(prompt);
             return Optional.ofNullable(reader.readLine());
         };
     }

@@ -126,7 +126,7 @@ class ExecCliTest {
         ScriptedTerminal terminal = ScriptedTerminal.answering("n");
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "make x.txt"));
-        assertEquals(List.of("aii: run this command?\n  touch " + target() + "\n"
+        assertEquals(List.of("\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  touch " + target() + "\n"
                 + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> "), terminal.prompts());
         assertEquals(List.of(ToolTexts.DENIED_BY_USER), model.toolResults);
         assertFalse(Files.exists(home.resolve("x.txt")));
