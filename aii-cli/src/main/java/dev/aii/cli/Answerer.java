@@ -18,6 +18,7 @@ final class Answerer {
         record Completed() implements Outcome {
         }
 
+        /** Stopped by Ctrl-C; the text received so far is written and its line ended on a terminal. */
         record Interrupted() implements Outcome {
         }
 
@@ -74,18 +75,16 @@ final class Answerer {
             });
         } catch (ModelException e) {
             if (!interrupted.get() && !repeated.get() && console.stdoutFailure().isEmpty()) {
-                console.beforeTerminal();
-                return new Outcome.Failed(e);
+                return new Outcome.Failed(e);   // the report flushes the text received first
             }
         } catch (RuntimeException e) {
             if (!interrupted.get() && console.stdoutFailure().isEmpty()) {
-                console.beforeTerminal();
                 return new Outcome.Failed(CliErrors.internal("The model backend failed unexpectedly", e));
             }
         }
         try {
             if (interrupted.get()) {
-                console.beforeTerminal();
+                console.beforeTerminal();   // what was received stays, on a line of its own
                 return new Outcome.Interrupted();
             }
             if (console.stdoutFailure().isEmpty() && repeated.get()) {

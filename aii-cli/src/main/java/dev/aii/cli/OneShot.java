@@ -47,10 +47,7 @@ final class OneShot extends Mode {
                     .answer(session, prompt.get(), host.interrupts());
             return switch (outcome) {
                 case Answerer.Outcome.Completed c -> 0;
-                case Answerer.Outcome.Interrupted i -> {
-                    console.beforeTerminal();
-                    yield INTERRUPTED_EXIT;
-                }
+                case Answerer.Outcome.Interrupted i -> INTERRUPTED_EXIT;
                 case Answerer.Outcome.Failed f -> console.report(f.error());
             };
         }
