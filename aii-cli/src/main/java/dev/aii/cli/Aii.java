@@ -48,7 +48,8 @@ final class Aii {
             }
         }
         // Nothing has been written yet: the one console of this run is made with what the flags said.
-        Console console = Console.of(host, options.json, options.exec);
+        Console console = new Console(host.out(), host.err(), host.stdio().stdoutTerminal(), options.json,
+                options.exec, host.debug());
         try {
             if (usageError.isPresent()) {
                 return console.report(CliErrors.usage(usageError.get()));

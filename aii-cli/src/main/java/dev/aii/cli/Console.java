@@ -42,11 +42,6 @@ final class Console implements ExecOutput {
         this.debug = debug;
     }
 
-    /** The console of {@code host}'s streams. */
-    static Console of(Host host, boolean json, boolean exec) {
-        return new Console(host.out(), host.err(), host.stdio().stdoutTerminal(), json, exec, host.debug());
-    }
-
     boolean json() {
         return json;
     }

@@ -33,7 +33,7 @@ final class Interactive extends Mode {
         Answerer answerer = new Answerer(console, tool, model.contextSize());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
         try (Host.LineInputWithInterrupts editor = editing ? host.lineEditor().open() : null;
-             LineInput input = editing ? editor : LineInput.plain(host.in(), console)) {
+             LineInput input = editing ? editor : LineInput.plain(host.in(), console::linePrompt)) {
             Interrupts interrupts = editing ? editor : host.interrupts();
             console.print(HEADER);
             Session session = model.openSession(sessionOptions);

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Reads the user's lines in interactive mode. */
 interface LineInput extends AutoCloseable {
@@ -22,13 +23,18 @@ interface LineInput extends AutoCloseable {
     default void close() {
     }
 
-    /** Lines from a stream that is not a terminal: the prompt is printed on the console's stdout, no editing. */
-    static LineInput plain(InputStream in, Console console) {
+    /**
+     * Lines from a stream that is not a terminal, without editing.
+     *
+     * @param showPrompt writes the prompt (on stdout, through the console); fails unchecked, so that
+     *        a prompt that cannot be written is not taken for a failure to read
+     */
+    static LineInput plain(InputStream in, Consumer<String> showPrompt) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE)));
         return prompt -> {
-            console.linePrompt(prompt);
+            showPrompt.accept(prompt);
             return Optional.ofNullable(reader.readLine());
         };
     }
