@@ -178,4 +178,42 @@ class AnswerWriterTest {
         assertEquals("a" + emoji + "b", out.text());
         assertEquals(List.of("a", emoji + "b"), out.writes());
     }
+
+    /**
+     * Seeded property: however the model's text is cut into pieces (inside an
+     * escape sequence, between the halves of a surrogate pair), what {@code -x}
+     * writes is the same as for the whole text, and holds no character a
+     * terminal acts on but tab and LF.
+     */
+    @Test
+    void withExecHowTheTextIsCutIntoPiecesChangesNothingAndNoControlGetsThrough() {
+        String[] alphabet = {"a", " ", "\n", "\t", "\r", "\u001b", "[", "8", "m", "]", "\u0007", "\u009b", "\u007f",
+            "\u00e9", "\u202e", "\u200b", "\u2028", "\ufeff", "\uD83D\uDE00", "\u4e2d"};
+        long seed = new java.util.Random().nextLong();
+        java.util.Random random = new java.util.Random(seed);
+        for (int round = 0; round < 300; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(40); n > 0; n--) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            CliHarness.RecordingStream whole = new CliHarness.RecordingStream();
+            AnswerWriter one = new AnswerWriter(whole, false, true);
+            one.write(text.toString());
+            one.endAnswer();
+            CliHarness.RecordingStream cut = new CliHarness.RecordingStream();
+            AnswerWriter pieces = new AnswerWriter(cut, false, true);
+            int at = 0;
+            while (at < text.length()) {
+                int end = Math.min(text.length(), at + 1 + random.nextInt(5));
+                pieces.write(text.substring(at, end));
+                at = end;
+            }
+            pieces.endAnswer();
+            String context = "seed " + seed + ", round " + round + ", text " + text.codePoints()
+                    .mapToObj(Integer::toHexString).toList();
+            assertEquals(whole.text(), cut.text(), context);
+            cut.text().codePoints().forEach(cp -> assertTrue(cp == '\t' || cp == '\n'
+                    || !dev.aii.policy.Render.needsEscape(Character.toString(cp)), context + ": U+" + Integer.toHexString(cp)));
+        }
+    }
 }
