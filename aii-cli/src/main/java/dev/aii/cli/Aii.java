@@ -10,7 +10,6 @@ import dev.aii.policy.Builtins;
 import dev.aii.policy.Decision;
 import dev.aii.policy.ExecPolicy;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,61 +35,43 @@ final class Aii {
     /** Runs the command and returns its exit code. */
     int run(String[] args) {
         Shortcut shortcut = Shortcut.of(args, host.stdio().stdinTerminal());
-        if (shortcut != Shortcut.NONE) {
-            return shortcut(shortcut);
-        }
         Options options = new Options();
-        CheckArguments split = CheckArguments.split(List.of(args));
-        Optional<String> usageError = Flags.parse(options, split.own().toArray(String[]::new));
-        if (usageError.isPresent()) {
-            ErrorReporter early = new ErrorReporter(host.err(), Options.jsonRequested(split.own()), host.debug(), () -> { });
-            return early.report(CliErrors.usage(usageError.get()));
-        }
-        options.checkCommand = split.command().orElse(List.of());
-        AnswerWriter writer = new AnswerWriter(host.out(), host.stdio().stdoutTerminal(), options.exec);
-        ErrorReporter errors = new ErrorReporter(host.err(), options.json, host.debug(), writer::prepareForTerminal);
-        try {
-            if (options.help) {
-                return help();
+        Optional<String> usageError = Optional.empty();
+        if (shortcut == Shortcut.NONE) {
+            CheckArguments split = CheckArguments.split(List.of(args));
+            usageError = Flags.parse(options, split.own().toArray(String[]::new));
+            options.checkCommand = split.command().orElse(List.of());
+            if (usageError.isPresent()) {
+                // What picocli left is not to be trusted: JSON as far as the arguments ask for it.
+                options.json = Options.jsonRequested(split.own());
+                options.exec = false;
             }
-            if (options.version) {
-                return version();
-            }
-            return dispatch(options, writer, errors);
-        } catch (ModelException e) {
-            return errors.report(e);
-        } catch (RuntimeException | Error e) {
-            return errors.report(CliErrors.internal("aii failed unexpectedly", e));
         }
-    }
-
-    /**
-     * The commands whose whole command line is one flag (or none, on a
-     * terminal): answered without picocli, so that they start fast. The
-     * outcome is the one the full parse gives for the same arguments.
-     */
-    private int shortcut(Shortcut shortcut) {
+        // Nothing has been written yet: the one console of this run is made with what the flags said.
+        Console console = new Console(host.out(), host.err(), host.stdio().stdoutTerminal(), options.json,
+                options.exec, host.debug());
         try {
+            if (usageError.isPresent()) {
+                return console.report(CliErrors.usage(usageError.get()));
+            }
             return switch (shortcut) {
-                case HELP -> help();
-                case VERSION -> version();
-                case LIST_ALLOWED -> listAllowed(plainErrors());
-                case NONE -> throw new IllegalStateException("not a shortcut");
+                // The commands whose whole command line is one flag (or none, on a terminal): answered
+                // without picocli, so that they start fast, with the outcome the full parse gives.
+                case HELP -> help(console);
+                case VERSION -> version(console);
+                case LIST_ALLOWED -> listAllowed(console);
+                case NONE -> options.help ? help(console)
+                        : options.version ? version(console)
+                        : dispatch(options, console);
             };
         } catch (ModelException e) {
-            return plainErrors().report(e);
+            return console.report(e);
         } catch (RuntimeException | Error e) {
-            return plainErrors().report(CliErrors.internal("aii failed unexpectedly", e));
+            return console.report(CliErrors.internal("aii failed unexpectedly", e));
         }
     }
 
-    /** Errors as the shortcuts report them (none of them has --json), made only when needed. */
-    private ErrorReporter plainErrors() {
-        // Nothing of an answer is pending: a shortcut writes its output whole.
-        return new ErrorReporter(host.err(), false, host.debug(), () -> { });
-    }
-
-    private int dispatch(Options o, AnswerWriter writer, ErrorReporter errors) throws ModelException {
+    private int dispatch(Options o, Console console) throws ModelException {
         boolean hasPrompt = o.prompt != null;
         if (o.check) {
             if (hasPrompt || o.interactive || o.exec || o.file != null || o.modelInfo || o.listAllowed || o.resetAllowed) {
@@ -99,37 +80,37 @@ final class Aii {
             if (o.checkCommand.isEmpty()) {
                 throw CliErrors.usage(CliErrors.CHECK_NEEDS_PROGRAM);
             }
-            return check(o, errors);
+            return check(o, console);
         }
         if (o.listAllowed || o.resetAllowed) {
             if (hasPrompt || o.interactive || o.exec || o.file != null || (o.listAllowed && o.resetAllowed)) {
                 throw CliErrors.conflict(CliErrors.MANAGEMENT_CONFLICT);
             }
-            return o.listAllowed ? listAllowed(errors) : resetAllowed();
+            return o.listAllowed ? listAllowed(console) : resetAllowed(console);
         }
         if (!hasPrompt && !o.interactive && o.file == null && !o.modelInfo && host.stdio().stdinTerminal()) {
-            return help();
+            return help(console);
         }
         if (o.modelInfo && (hasPrompt || o.interactive || o.file != null)) {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
         }
-        Backends.contextSizeWarning(host.env()).ifPresent(errors::warning);
+        Backends.contextSizeWarning(host.env()).ifPresent(console::warning);
         try (LanguageModel model = openModel()) {
             Availability availability = model.availability();
             if (!availability.isAvailable()) {
-                return errors.report(availability.problem().orElseThrow());
+                return console.report(availability.problem().orElseThrow());
             }
             if (o.modelInfo) {
-                write(ModelInfo.text(model));
+                console.print(ModelInfo.text(model));
                 return 0;
             }
             if (o.interactive) {
                 if (o.file != null) {
                     throw CliErrors.conflict(CliErrors.FILE_WITH_INTERACTIVE);
                 }
-                return new Interactive(host, o, model, writer, errors).run();
+                return new Interactive(host, o, model, console).run();
             }
-            return new OneShot(host, o, model, writer, errors).run();
+            return new OneShot(host, o, model, console).run();
         }
     }
 
@@ -141,31 +122,31 @@ final class Aii {
         }
     }
 
-    private int listAllowed(ErrorReporter errors) throws ModelException {
+    private int listAllowed(Console console) throws ModelException {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         AllowFile.Loaded loaded = file.load();
-        loaded.warnings().forEach(errors::warning);
-        write(file.listing(loaded));
+        loaded.warnings().forEach(console::warning);
+        console.print(file.listing(loaded));
         return 0;
     }
 
     /** {@code --check}: the decision about one command with the allow file's rules, nothing run, exit 0. */
-    private int check(Options o, ErrorReporter errors) throws ModelException {
+    private int check(Options o, Console console) throws ModelException {
         AllowFile.Loaded loaded = AllowFile.at(AllowFile.defaultPath(host.env())).load();
-        loaded.warnings().forEach(errors::warning);
+        loaded.warnings().forEach(console::warning);
         String executable = o.checkCommand.getFirst();
         List<String> arguments = o.checkCommand.subList(1, o.checkCommand.size());
         Decision decision = ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory()))
                 .evaluate(executable, arguments);
-        write(o.json ? Check.json(decision, executable, arguments) : Check.line(decision, executable) + "\n");
+        console.print(o.json ? Check.json(decision, executable, arguments) : Check.line(decision, executable) + "\n");
         return 0;
     }
 
-    private int resetAllowed() throws ModelException {
+    private int resetAllowed(Console console) throws ModelException {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         try {
             boolean removed = file.reset();
-            write(removed ? "aii: removed config; using built-in defaults\n"
+            console.print(removed ? "aii: removed config; using built-in defaults\n"
                     : "aii: no config file; using built-in defaults\n");
             return 0;
         } catch (IOException e) {
@@ -173,27 +154,13 @@ final class Aii {
         }
     }
 
-    private int help() throws ModelException {
-        write(HelpText.get());
+    private static int help(Console console) throws ModelException {
+        console.print(HelpText.get());
         return 0;
     }
 
-    private int version() throws ModelException {
-        write(VERSION_LINE);
+    private static int version(Console console) throws ModelException {
+        console.print(VERSION_LINE);
         return 0;
-    }
-
-    /** Writes what a command prints; a stdout that cannot take it (closed, a full disk) fails the command. */
-    private void write(String text) throws ModelException {
-        try {
-            host.out().write(text.getBytes(StandardCharsets.UTF_8));
-            host.out().flush();
-        } catch (IOException e) {
-            throw CliErrors.internal(CliErrors.CANNOT_WRITE, e);
-        }
-    }
-
-    static Optional<String> emptyToNone(String s) {
-        return s == null || s.isEmpty() ? Optional.empty() : Optional.of(s);
     }
 }

@@ -1,24 +1,31 @@
 package dev.aii.cli;
 
+import dev.aii.policy.Render;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Writes the model's text to stdout as it arrives. Buffered mode writes the
- * buffer when it holds a LF or reaches 128 UTF-8 bytes; immediate mode
- * ({@code -x}) writes every piece at once. Either way it remembers whether the
- * last byte written was a LF, so that anything else written to the terminal
- * can first start a fresh line.
+ * Stdout: the model's text as it arrives, and whatever else the command
+ * prints there. Buffered mode writes the buffer when it holds a LF or reaches
+ * 128 UTF-8 bytes; immediate mode ({@code -x}) writes every piece at once.
+ * Either way it remembers whether the last byte written was a LF, so that
+ * anything else written to the terminal can first start a fresh line.
  *
- * <p>With {@code -x} on a terminal, control characters in the model's text
- * other than tab, LF and CR are shown as {@code \xNN}, as in the approval
- * prompt: the model can repeat what a command printed, and an escape sequence
- * reaching the terminal could hide the prompt that follows ({@code ESC[8m}
- * conceals text) or draw a false one.
+ * <p>With {@code -x} the model's text is shown with what a terminal would act
+ * on rather than show escaped as in the approval prompt: C0 controls but tab
+ * and LF, DEL, C1 controls, and format characters and line and paragraph
+ * separators (exec.md §6). The model can repeat what a command printed, and an
+ * escape sequence reaching the terminal could hide the prompt that follows
+ * ({@code ESC[8m} conceals text) or draw a false one; through a pipe to
+ * {@code tee} or {@code cat} it reaches the terminal all the same, so this
+ * holds whatever stdout is. Escaping goes one character at a time, so a
+ * sequence split across pieces is escaped as well; a high surrogate at the
+ * end of a piece waits for its pair.
+ *
+ * <p>Not thread-safe: its one user, the {@link Console}, orders the writes.
  */
 final class AnswerWriter {
 
@@ -27,20 +34,22 @@ final class AnswerWriter {
     private final OutputStream out;
     private final boolean stdoutIsTerminal;
     private final boolean immediate;
-    private final boolean escapeControls;
     private final StringBuilder buffer = new StringBuilder();
     private boolean atLineStart = true;
+    private boolean lineEndedOnTerminal;
     private IOException failure;
 
+    /**
+     * @param immediate {@code -x}: every piece written at once, and escaped
+     */
     AnswerWriter(OutputStream out, boolean stdoutIsTerminal, boolean immediate) {
         this.out = out;
         this.stdoutIsTerminal = stdoutIsTerminal;
         this.immediate = immediate;
-        this.escapeControls = immediate && stdoutIsTerminal;
     }
 
     /** Takes one piece of the answer. */
-    synchronized void write(String piece) {
+    void write(String piece) {
         if (piece.isEmpty()) {
             return;
         }
@@ -61,8 +70,8 @@ final class AnswerWriter {
         emit(shown(pending));
     }
 
-    /** Writes whatever is buffered. */
-    synchronized void flush() {
+    /** Writes whatever is buffered (a high surrogate left alone there is shown escaped under {@code -x}). */
+    void flush() {
         if (!buffer.isEmpty()) {
             String pending = buffer.toString();
             buffer.setLength(0);
@@ -76,7 +85,7 @@ final class AnswerWriter {
      * stdout is gone, what comes next (an error report, a prompt) still goes on,
      * and {@link #failure()} tells.
      */
-    synchronized void prepareForTerminal() {
+    void prepareForTerminal() {
         try {
             flush();
             if (stdoutIsTerminal && !atLineStart) {
@@ -87,46 +96,77 @@ final class AnswerWriter {
         }
     }
 
+    /**
+     * Whether stdout, not being the terminal, holds a started line that may
+     * show there (through {@code tee} or {@code cat}) and that the terminal was
+     * not told of yet. Told once: until more is written, the line counts as
+     * ended on the terminal.
+     */
+    boolean takeLineOpenOffTerminal() {
+        if (stdoutIsTerminal || atLineStart || lineEndedOnTerminal) {
+            return false;
+        }
+        lineEndedOnTerminal = true;
+        return true;
+    }
+
     /** Why writing to stdout failed (a closed pipe, a full disk), once it has. */
-    synchronized Optional<IOException> failure() {
+    Optional<IOException> failure() {
         return Optional.ofNullable(failure);
     }
 
     /** Flushes, then writes the LF that ends an answer. */
-    synchronized void endAnswer() {
+    void endAnswer() {
         flush();
         emit("\n");
     }
 
-    /** Writes text that is not model output (e.g. the repetition marker) in order with it. */
-    synchronized void writeDirect(String text) {
+    /** Writes text that is not model output (the repetition marker, a header, the help) in order with it. */
+    void writeDirect(String text) {
         flush();
         emit(text);
     }
 
-    synchronized boolean atLineStart() {
+    /**
+     * Writes the prompt for a line of input. The line the user then enters
+     * ends it, so the line state stays as it was: what comes after the
+     * answer to it starts as after a LF.
+     */
+    void writePrompt(String prompt) {
+        flush();
+        boolean lineStart = atLineStart;
+        boolean ended = lineEndedOnTerminal;
+        emit(prompt);
+        atLineStart = lineStart;
+        lineEndedOnTerminal = ended;
+    }
+
+    boolean atLineStart() {
         return atLineStart && buffer.isEmpty();
     }
 
-    /** The model's text as it is written: with controls escaped where {@link #escapeControls} says so. */
+    /** The model's text as it is written: under {@code -x}, with what a terminal acts on escaped. */
     private String shown(String text) {
-        if (!escapeControls || text.chars().noneMatch(AnswerWriter::isHiddenControl)) {
+        if (!immediate || text.codePoints().noneMatch(AnswerWriter::isActedOn)) {
             return text;
         }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        text.chars().forEach(c -> {
-            if (isHiddenControl(c)) {
-                out.append(String.format(Locale.ROOT, "\\x%02X", c));
+        StringBuilder shown = new StringBuilder(text.length() + 16);
+        text.codePoints().forEach(cp -> {
+            if (isActedOn(cp)) {
+                shown.append(Render.escape(Character.toString(cp)));
             } else {
-                out.append((char) c);
+                shown.appendCodePoint(cp);
             }
         });
-        return out.toString();
+        return shown.toString();
     }
 
-    /** C0 controls but tab, LF and CR, DEL, and C1 controls: what a terminal acts on rather than shows. */
-    private static boolean isHiddenControl(int c) {
-        return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F);
+    /** What exec.md §6 escapes, but tab and LF, which text needs and which draw nothing false. */
+    private static boolean isActedOn(int cp) {
+        if (cp >= 0x20 && cp < 0x7F) {
+            return false; // printable ASCII, most of any answer: no string made for it
+        }
+        return cp != '\t' && cp != '\n' && Render.needsEscape(Character.toString(cp));
     }
 
     private void emit(String text) {
@@ -144,6 +184,7 @@ final class AnswerWriter {
             throw new UncheckedIOException(e);
         }
         atLineStart = text.charAt(text.length() - 1) == '\n';
+        lineEndedOnTerminal = false;
     }
 
     private static int utf8Length(CharSequence s) {

@@ -18,6 +18,7 @@ final class Answerer {
         record Completed() implements Outcome {
         }
 
+        /** Stopped by Ctrl-C; the text received so far is written and its line ended on a terminal. */
         record Interrupted() implements Outcome {
         }
 
@@ -25,12 +26,12 @@ final class Answerer {
         }
     }
 
-    private final AnswerWriter writer;
+    private final Console console;
     private final Optional<RunCommandTool> tool;
     private final int contextSize;
 
-    Answerer(AnswerWriter writer, Optional<RunCommandTool> tool, int contextSize) {
-        this.writer = writer;
+    Answerer(Console console, Optional<RunCommandTool> tool, int contextSize) {
+        this.console = console;
         this.tool = tool;
         this.contextSize = contextSize;
         // Segmenting text into characters loads its rules on first use: do that while the model
@@ -60,7 +61,7 @@ final class Answerer {
                     return;
                 }
                 try {
-                    writer.write(piece);
+                    console.answer(piece);
                 } catch (UncheckedIOException e) {
                     stopped.set(true);
                     session.cancel();
@@ -73,32 +74,30 @@ final class Answerer {
                 }
             });
         } catch (ModelException e) {
-            if (!interrupted.get() && !repeated.get() && writer.failure().isEmpty()) {
-                writer.prepareForTerminal();
-                return new Outcome.Failed(e);
+            if (!interrupted.get() && !repeated.get() && console.stdoutFailure().isEmpty()) {
+                return new Outcome.Failed(e);   // the report flushes the text received first
             }
         } catch (RuntimeException e) {
-            if (!interrupted.get() && writer.failure().isEmpty()) {
-                writer.prepareForTerminal();
+            if (!interrupted.get() && console.stdoutFailure().isEmpty()) {
                 return new Outcome.Failed(CliErrors.internal("The model backend failed unexpectedly", e));
             }
         }
         try {
             if (interrupted.get()) {
-                writer.prepareForTerminal();
+                console.beforeTerminal();   // what was received stays, on a line of its own
                 return new Outcome.Interrupted();
             }
-            if (writer.failure().isEmpty() && repeated.get()) {
-                writer.writeDirect("...\n");
+            if (console.stdoutFailure().isEmpty() && repeated.get()) {
+                console.answerMarker("...\n");
                 return new Outcome.Failed(ModelException.repetition(contextSize));
             }
-            if (writer.failure().isEmpty()) {
-                writer.endAnswer();
+            if (console.stdoutFailure().isEmpty()) {
+                console.endAnswer();
                 return new Outcome.Completed();
             }
         } catch (UncheckedIOException e) {
             // The writer holds the failure, reported below.
         }
-        return new Outcome.Failed(CliErrors.internal("Cannot write the answer to stdout", writer.failure().orElseThrow()));
+        return new Outcome.Failed(CliErrors.internal("Cannot write the answer to stdout", console.stdoutFailure().orElseThrow()));
     }
 }

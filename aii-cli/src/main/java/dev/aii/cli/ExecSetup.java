@@ -9,8 +9,6 @@ import dev.aii.exec.TerminalApprover;
 import dev.aii.exec.ToolTexts;
 import dev.aii.model.SessionOptions;
 import dev.aii.policy.ExecPolicy;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -28,22 +26,21 @@ final class ExecSetup {
     private ExecSetup() {
     }
 
-    static RunCommandTool create(Host host, boolean json, ErrorReporter errors, AnswerWriter writer) {
+    /** The tool over {@code console}: its warnings, log lines and prompts are ordered with the answer there. */
+    static RunCommandTool create(Host host, Console console) {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         AllowFile.Loaded loaded = file.load();
-        loaded.warnings().forEach(errors::warning);
+        loaded.warnings().forEach(console::warning);
         ExecHost exec = host.exec().get();
-        exec.fallbackWarning().ifPresent(errors::warning);
-        PrintStream err = new PrintStream(host.err(), true, StandardCharsets.UTF_8);
-        ExecOutput output = ExecOutput.to(err, json, writer::prepareForTerminal);
+        exec.fallbackWarning().ifPresent(console::warning);
         return RunCommandTool.builder()
                 .policy(ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory())))
                 .allowFile(file)
-                .approver(new TerminalApprover(exec.terminal(), output))
+                .approver(new TerminalApprover(exec.terminal(), console))
                 .runner(exec.runner())
-                .output(output)
+                .output(console)
                 .platform(host.platform())
-                .auditLog(auditLog(host, output))
+                .auditLog(auditLog(host, console))
                 .build();
     }
 
@@ -67,12 +64,12 @@ final class ExecSetup {
      * The tool when {@code -x} is on (after printing the startup warnings:
      * allow file, runner fallback, a model server on another machine), else none.
      */
-    static Optional<RunCommandTool> toolFor(Options options, Host host, ErrorReporter errors, AnswerWriter writer) {
+    static Optional<RunCommandTool> toolFor(Options options, Host host, Console console) {
         if (!options.exec) {
             return Optional.empty();
         }
-        RunCommandTool tool = create(host, options.json, errors, writer);
-        Backends.remoteWarning(host.env()).ifPresent(errors::warning);
+        RunCommandTool tool = create(host, console);
+        Backends.remoteWarning(host.env()).ifPresent(console::warning);
         return Optional.of(tool);
     }
 

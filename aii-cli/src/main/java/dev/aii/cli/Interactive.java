@@ -8,7 +8,6 @@ import dev.aii.model.Session;
 import dev.aii.model.SessionOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -23,27 +22,27 @@ final class Interactive extends Mode {
     static final String PROMPT = "> ";
     static final String NEW_HINT = "use /new to start a fresh conversation";
 
-    Interactive(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
-        super(host, options, model, writer, errors);
+    Interactive(Host host, Options options, LanguageModel model, Console console) {
+        super(host, options, model, console);
     }
 
     @Override
     int run() throws ModelException {
-        Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
-        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Aii.emptyToNone(options.prompt), tool);
-        Answerer answerer = new Answerer(writer, tool, model.contextSize());
+        Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
+        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Options.emptyToNone(options.prompt), tool);
+        Answerer answerer = new Answerer(console, tool, model.contextSize());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
         try (Host.LineInputWithInterrupts editor = editing ? host.lineEditor().open() : null;
-             LineInput input = editing ? editor : LineInput.plain(host.in(), host.out())) {
+             LineInput input = editing ? editor : LineInput.plain(host.in(), console::linePrompt)) {
             Interrupts interrupts = editing ? editor : host.interrupts();
-            write(HEADER);
+            console.print(HEADER);
             Session session = model.openSession(sessionOptions);
             try {
                 while (true) {
                     Optional<String> read = input.readLine(PROMPT);
                     if (read.isEmpty()) {
                         if (host.stdio().stdoutTerminal()) {
-                            write("\n");
+                            console.print("\n");
                         }
                         return 0;
                     }
@@ -53,7 +52,7 @@ final class Interactive extends Mode {
                     }
                     if (line.equals("/new")) {
                         session.close();
-                        write(CLEAR_SCREEN + HEADER);
+                        console.print(CLEAR_SCREEN + HEADER);
                         session = model.openSession(sessionOptions);
                         continue;
                     }
@@ -61,7 +60,7 @@ final class Interactive extends Mode {
                         continue;
                     }
                     answer(answerer, session, line, interrupts);
-                    if (writer.failure().isPresent()) {
+                    if (console.stdoutFailure().isPresent()) {
                         return ErrorCode.INTERNAL_ERROR.exitCode();   // reported with the answer
                     }
                 }
@@ -78,11 +77,11 @@ final class Interactive extends Mode {
     private void answer(Answerer answerer, Session session, String line, Interrupts interrupts) {
         switch (answerer.answer(session, line, interrupts)) {
             case Answerer.Outcome.Completed c -> { }
-            case Answerer.Outcome.Interrupted i -> writer.prepareForTerminal();
+            case Answerer.Outcome.Interrupted i -> { }
             case Answerer.Outcome.Failed f -> {
-                errors.report(f.error());
+                console.report(f.error());
                 if (f.error().code() == ErrorCode.CONTEXT_EXCEEDED) {
-                    errors.hint(NEW_HINT);
+                    console.hint(NEW_HINT);
                 }
             }
         }
@@ -99,15 +98,5 @@ final class Interactive extends Mode {
             end--;
         }
         return s.substring(start, end);
-    }
-
-    private void write(String text) throws ModelException {
-        writer.prepareForTerminal();
-        try {
-            host.out().write(text.getBytes(StandardCharsets.UTF_8));
-            host.out().flush();
-        } catch (IOException e) {
-            throw CliErrors.internal(CliErrors.CANNOT_WRITE, e);
-        }
     }
 }

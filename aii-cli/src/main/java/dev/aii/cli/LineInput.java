@@ -4,11 +4,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Reads the user's lines in interactive mode. */
 interface LineInput extends AutoCloseable {
@@ -24,19 +23,18 @@ interface LineInput extends AutoCloseable {
     default void close() {
     }
 
-    /** Lines from a stream that is not a terminal: the prompt is written to {@code out}, no editing. */
-    static LineInput plain(InputStream in, OutputStream out) {
+    /**
+     * Lines from a stream that is not a terminal, without editing.
+     *
+     * @param showPrompt writes the prompt (on stdout, through the console); fails unchecked, so that
+     *        a prompt that cannot be written is not taken for a failure to read
+     */
+    static LineInput plain(InputStream in, Consumer<String> showPrompt) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE)));
         return prompt -> {
-            try {
-                out.write(prompt.getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            } catch (IOException e) {
-                // Unchecked, so that it is not taken for a failure to read.
-                throw new UncheckedIOException(e);
-            }
+            showPrompt.accept(prompt);
             return Optional.ofNullable(reader.readLine());
         };
     }

@@ -9,15 +9,13 @@ abstract sealed class Mode permits OneShot, Interactive {
     final Host host;
     final Options options;
     final LanguageModel model;
-    final AnswerWriter writer;
-    final ErrorReporter errors;
+    final Console console;
 
-    Mode(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
+    Mode(Host host, Options options, LanguageModel model, Console console) {
         this.host = host;
         this.options = options;
         this.model = model;
-        this.writer = writer;
-        this.errors = errors;
+        this.console = console;
     }
 
     /** Runs the mode and returns the exit code. */

@@ -21,8 +21,8 @@ final class OneShot extends Mode {
     /** Exit code after Ctrl-C. */
     static final int INTERRUPTED_EXIT = 130;
 
-    OneShot(Host host, Options options, LanguageModel model, AnswerWriter writer, ErrorReporter errors) {
-        super(host, options, model, writer, errors);
+    OneShot(Host host, Options options, LanguageModel model, Console console) {
+        super(host, options, model, console);
     }
 
     @Override
@@ -31,7 +31,7 @@ final class OneShot extends Mode {
             throw CliErrors.conflict(CliErrors.FILE_AND_STDIN);
         }
         Optional<String> content = options.file != null ? Optional.of(readFile(options.file)) : readStdin();
-        Optional<String> prompt = compose(Aii.emptyToNone(options.prompt), content.filter(c -> !c.isEmpty()));
+        Optional<String> prompt = compose(Options.emptyToNone(options.prompt), content.filter(c -> !c.isEmpty()));
         if (prompt.isEmpty()) {
             return 0;
         }
@@ -40,18 +40,15 @@ final class OneShot extends Mode {
         if (tokens.isPresent() && tokens.getAsInt() >= contextSize) {
             throw ModelException.preflightContextExceeded(tokens.getAsInt(), contextSize);
         }
-        Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
+        Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool);
         try (Session session = model.openSession(sessionOptions)) {
-            Answerer.Outcome outcome = new Answerer(writer, tool, contextSize)
+            Answerer.Outcome outcome = new Answerer(console, tool, contextSize)
                     .answer(session, prompt.get(), host.interrupts());
             return switch (outcome) {
                 case Answerer.Outcome.Completed c -> 0;
-                case Answerer.Outcome.Interrupted i -> {
-                    writer.prepareForTerminal();
-                    yield INTERRUPTED_EXIT;
-                }
-                case Answerer.Outcome.Failed f -> errors.report(f.error());
+                case Answerer.Outcome.Interrupted i -> INTERRUPTED_EXIT;
+                case Answerer.Outcome.Failed f -> console.report(f.error());
             };
         }
     }

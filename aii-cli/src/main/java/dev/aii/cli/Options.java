@@ -1,6 +1,7 @@
 package dev.aii.cli;
 
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -88,6 +89,11 @@ final class Options {
 
     @Option(names = {"-h", "--help"}, arity = "0", usageHelp = true, description = "Show this help and exit")
     boolean help;
+
+    /** {@code s} when it is a non-empty string, else none (an empty prompt or system prompt is none). */
+    static Optional<String> emptyToNone(String s) {
+        return s == null || s.isEmpty() ? Optional.empty() : Optional.of(s);
+    }
 
     /** Whether any argument asks for JSON errors, for reporting a parse failure (before parsing succeeded). */
     static boolean jsonRequested(List<String> args) {

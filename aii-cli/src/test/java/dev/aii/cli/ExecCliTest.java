@@ -120,13 +120,40 @@ class ExecCliTest {
         assertEquals("", cli.err());
     }
 
+    /** What every approval prompt starts with: column 0 of a cleared line, then the terminal reset. */
+    private static final String PROMPT_START = "\r\u000f\u001b[?7h\u001b[J" + "\u001b[0m\u001b(B\u001b[?25h";
+
+    @Test
+    void aLineOfTheAnswerLeftOpenOnAPipeIsEndedOnTheTerminalByThePrompt() {
+        ScriptedModel model = new ScriptedModel().answer(text("Checking files."), call(touch()), call(touch()), text("No."));
+        ScriptedTerminal terminal = ScriptedTerminal.answering("n", "n");
+        CliHarness cli = cli(model).terminal(terminal);
+        assertEquals(0, cli.run("-x", "make x.txt"));
+        String question = "aii: run this command?\n  touch " + target() + "\n"
+                + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> ";
+        // stdout (a pipe) is left as the answer wrote it; the terminal gets the LF, once.
+        assertEquals(List.of("\n" + PROMPT_START + question, PROMPT_START + question), terminal.prompts());
+        assertEquals("Checking files.No.\n", cli.out());
+    }
+
+    @Test
+    void onAStdoutTerminalTheAnswersLineIsEndedThereAndThePromptStartsAsAlways() {
+        ScriptedModel model = new ScriptedModel().answer(text("Checking files."), call(touch()), text("No."));
+        ScriptedTerminal terminal = ScriptedTerminal.answering("n");
+        CliHarness cli = cli(model).terminal(terminal).stdoutTerminal();
+        assertEquals(0, cli.run("-x", "make x.txt"));
+        assertTrue(terminal.prompts().getFirst().startsWith(PROMPT_START + "aii: run this command?\n"),
+                terminal.prompts().toString());
+        assertEquals("Checking files.\nNo.\n", cli.out());
+    }
+
     @Test
     void noAtThePromptRunsNothing() {
         ScriptedModel model = new ScriptedModel().answer(call(touch()));
         ScriptedTerminal terminal = ScriptedTerminal.answering("n");
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "make x.txt"));
-        assertEquals(List.of("aii: run this command?\n  touch " + target() + "\n"
+        assertEquals(List.of("\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  touch " + target() + "\n"
                 + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> "), terminal.prompts());
         assertEquals(List.of(ToolTexts.DENIED_BY_USER), model.toolResults);
         assertFalse(Files.exists(home.resolve("x.txt")));

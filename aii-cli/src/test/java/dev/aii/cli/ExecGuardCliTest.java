@@ -86,9 +86,9 @@ class ExecGuardCliTest {
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "set the clock"));
         assertEquals(List.of(
-                "aii: run this command?\n  date -s 2020-01-01\n  note: this form of date can set the system clock\n"
+                "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  date -s 2020-01-01\n  note: this form of date can set the system clock\n"
                         + "  [y] yes once   [N] no\n> ",
-                "aii: run this command?\n  file -z x\n  note: this form of file runs an external decompressor\n"
+                "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  file -z x\n  note: this form of file runs an external decompressor\n"
                         + "  [y] yes once   [N] no\n> "), terminal.prompts());
         assertEquals(List.of(ToolTexts.DENIED_BY_USER, ToolTexts.DENIED_BY_USER), model.toolResults);
         assertFalse(Files.exists(home.resolve(".config/aii/allow")));

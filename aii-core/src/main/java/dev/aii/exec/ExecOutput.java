@@ -16,6 +16,21 @@ public interface ExecOutput {
      */
     void beforeTerminal();
 
+    /**
+     * Called before an approval prompt: does what {@link #beforeTerminal()}
+     * does, and tells whether a line of the answer may still stand unended on
+     * the terminal, because stdout is not the terminal (a pipe to {@code tee}
+     * or {@code cat} can still reach it) and the last byte written to it was
+     * not a LF. The prompt then starts with a LF of its own. By default
+     * nothing is known of such a line.
+     *
+     * @return whether the prompt should end a line of the answer first
+     */
+    default boolean beforePrompt() {
+        beforeTerminal();
+        return false;
+    }
+
     /** Logs a command that is about to run, as {@code aii: $ <rendered>} (not in JSON mode). */
     void commandLog(String rendered);
 

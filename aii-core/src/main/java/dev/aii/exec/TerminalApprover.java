@@ -4,6 +4,7 @@ import dev.aii.policy.Render;
 import dev.aii.policy.ResolvedCommand;
 import dev.aii.policy.Rule;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,11 +22,41 @@ import java.util.concurrent.locks.ReentrantLock;
  * The first character of the answer, lowercased, decides: {@code y} once,
  * {@code a} always (only when offered), anything else, an empty line, end of
  * input, a read error or a cancellation is no. There is no re-prompt.
+ *
+ * <p>Text that reached the terminal before the prompt (the model's answer
+ * through a pipe, a command that opened the terminal device by name) may have
+ * left it in any state. So each prompt is one write that first takes the
+ * cursor to column 0 of a cleared line ({@link #COLUMN_ZERO}, after a line
+ * feed when the answer's line may still be open there), then resets what
+ * could hide or garble the text ({@link #RESET}), then says what runs. A
+ * display longer than {@value #LONG_DISPLAY} characters, which wraps on a
+ * common screen and could draw a false prompt of its own, is followed by a
+ * summary line naming the program, so the lines just above {@code > } always
+ * name what runs.
  */
 public final class TerminalApprover implements Approver {
 
     /** Appended to the command when its program is not in a trusted directory. */
     static final String UNTRUSTED_SUFFIX = " (not in a system directory)";
+
+    /**
+     * The start of every prompt: all character attributes off (no concealed,
+     * invisible or blinking text), the ASCII set in G0 (not line drawing),
+     * the cursor shown.
+     */
+    static final String RESET = "\u001b[0m\u001b(B\u001b[?25h";
+
+    /**
+     * Written just before {@link #RESET}: carriage return to column 0, shift
+     * in (back to the G0 set, in case a shift out chose another), line wrap
+     * on (so a long display is not cut at the margin), and everything from
+     * the cursor to the end of the screen erased (text left on the prompt's
+     * line or below it by anything but aii).
+     */
+    static final String COLUMN_ZERO = "\r\u000f\u001b[?7h\u001b[J";
+
+    /** A display longer than this many characters gets the summary line. */
+    static final int LONG_DISPLAY = 80;
 
     /** How often a prompt waiting for another one checks for cancellation. */
     private static final long LOCK_POLL_MILLIS = 20;
@@ -52,7 +83,7 @@ public final class TerminalApprover implements Approver {
             return Answer.NO;
         }
         try {
-            output.beforeTerminal();
+            boolean lineOpen = output.beforePrompt();
             Terminal.Conversation conversation;
             try {
                 conversation = terminal.open();
@@ -61,7 +92,8 @@ public final class TerminalApprover implements Approver {
             }
             try (conversation) {
                 conversation.discardTypeAhead();
-                conversation.write(prompt(request));
+                // One write, so nothing another process writes to the terminal can land inside it.
+                conversation.write(lead(lineOpen) + prompt(request));
                 Optional<String> line = conversation.readLine(cancellation);
                 if (cancellation.isCancelled() || line.isEmpty()) {
                     // Ctrl-C or end of input leaves the cursor after "> ": end that line, so that what
@@ -93,12 +125,23 @@ public final class TerminalApprover implements Approver {
         }
     }
 
-    /** The exact text written to the terminal for {@code request}. */
+    /**
+     * What comes before {@link #RESET}: {@link #COLUMN_ZERO}, after a LF when
+     * {@code lineOpen} (a line of the answer may stand unended on the
+     * terminal, which a carriage return alone would overwrite).
+     */
+    static String lead(boolean lineOpen) {
+        return lineOpen ? "\n" + COLUMN_ZERO : COLUMN_ZERO;
+    }
+
+    /** The text written to the terminal for {@code request} after the lead: the reset, then the question. */
     static String prompt(ApprovalRequest request) {
         ResolvedCommand command = request.command();
-        StringBuilder out = new StringBuilder(128);
+        String display = command.display();
+        StringBuilder out = new StringBuilder(128 + display.length());
+        out.append(RESET);
         out.append("aii: run this command?\n");
-        out.append("  ").append(command.display());
+        out.append("  ").append(display);
         if (!command.trusted()) {
             out.append(UNTRUSTED_SUFFIX);
         }
@@ -106,11 +149,33 @@ public final class TerminalApprover implements Approver {
         for (String note : request.notes()) {
             out.append("  ").append(note).append('\n');
         }
+        summary(command).ifPresent(line -> out.append(line).append('\n'));
         out.append("  [y] yes once");
         Optional<Rule> prefix = request.alwaysPrefix();
         prefix.ifPresent(rule -> out.append("   [a] always allow \"").append(Render.render(rule.tokens())).append('"'));
         out.append("   [N] no\n> ");
         return out.toString();
+    }
+
+    /**
+     * For a display longer than {@value #LONG_DISPLAY} characters (Unicode
+     * code points of {@link ResolvedCommand#display()}, as escaped and quoted,
+     * without the indent and the untrusted suffix), the line
+     * {@code   (<program>: <N> arguments, <M> characters)}: the program as
+     * the display starts with it (its name when trusted, else its path),
+     * rendered; N the number of arguments ({@code 1 argument} for one); M
+     * that length.
+     */
+    static Optional<String> summary(ResolvedCommand command) {
+        String display = command.display();
+        int length = display.codePointCount(0, display.length());
+        if (length <= LONG_DISPLAY) {
+            return Optional.empty();
+        }
+        List<String> argv = command.displayArgv();
+        int arguments = command.arguments().size();
+        return Optional.of("  (" + Render.render(argv.subList(0, 1)) + ": " + arguments
+                + (arguments == 1 ? " argument, " : " arguments, ") + length + " characters)");
     }
 
     /** The answer a line means; empty (end of input) is no. */

@@ -36,7 +36,7 @@ class RunCommandToolApprovalTest {
     Path dir;
 
     private static String promptFor(String display, String always) {
-        return "aii: run this command?\n  " + display + "\n  [y] yes once"
+        return TerminalApproverTest.START + "aii: run this command?\n  " + display + "\n  [y] yes once"
                 + (always == null ? "" : "   [a] always allow \"" + always + "\"") + "   [N] no\n> ";
     }
 

@@ -37,7 +37,7 @@ class RunCommandToolGuardTest {
     void theNoteIsTheLineAfterTheCommandAndAlwaysIsNotOffered() {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("n"));
         assertEquals(DENIED, f.call("date", "-s", "not a date"));
-        assertEquals(List.of("aii: run this command?\n  date -s 'not a date'\n" + CLOCK_NOTE
+        assertEquals(List.of(TerminalApproverTest.START + "aii: run this command?\n  date -s 'not a date'\n" + CLOCK_NOTE
                 + "  [y] yes once   [N] no\n> n\n"), f.terminal.prompts());
         assertEquals("", f.stderr());
     }
@@ -46,7 +46,7 @@ class RunCommandToolGuardTest {
     void eachGuardHasItsOwnNoteLine() {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("n"));
         assertEquals(DENIED, f.call("file", "-zC", "-m", "x"));
-        assertEquals(List.of("aii: run this command?\n  file -zC -m x\n"
+        assertEquals(List.of(TerminalApproverTest.START + "aii: run this command?\n  file -zC -m x\n"
                 + "  note: this form of file can write a compiled magic file\n"
                 + "  note: this form of file runs an external decompressor\n"
                 + "  [y] yes once   [N] no\n> n\n"), f.terminal.prompts());

@@ -1,6 +1,7 @@
 package dev.aii.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.policy.ResolvedCommand;
 import dev.aii.policy.Rule;
@@ -20,6 +21,9 @@ class TerminalApproverTest {
             new ApprovalRequest(GIT_STATUS, Optional.of(Rule.of("git", "status")), List.of());
     private static final ApprovalRequest WITHOUT_ALWAYS =
             new ApprovalRequest(GIT_STATUS, Optional.empty(), List.of());
+
+    /** Column 0 of a cleared screen line, then the reset: what every prompt starts with. */
+    static final String START = "\r\u000f\u001b[?7h\u001b[J" + "\u001b[0m\u001b(B\u001b[?25h";
 
     private final List<String> order = new ArrayList<>();
     private final ExecOutput output = new ExecOutput() {
@@ -47,7 +51,7 @@ class TerminalApproverTest {
     void promptWithAlwaysIsExact() {
         FakeTerminal terminal = FakeTerminal.answering("n");
         ask(terminal, OFFERING_ALWAYS);
-        assertEquals(List.of("aii: run this command?\n"
+        assertEquals(List.of(START + "aii: run this command?\n"
                 + "  git status --short\n"
                 + "  [y] yes once   [a] always allow \"git status\"   [N] no\n"
                 + "> n\n"), terminal.prompts());
@@ -57,7 +61,7 @@ class TerminalApproverTest {
     void promptWithoutAlwaysOmitsTheOptionAndItsSpaces() {
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, WITHOUT_ALWAYS);
-        assertEquals(List.of("aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> \n"),
+        assertEquals(List.of(START + "aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> \n"),
                 terminal.prompts());
     }
 
@@ -66,7 +70,7 @@ class TerminalApproverTest {
         ResolvedCommand command = new ResolvedCommand("./tool", "/home/u/tool", "tool", false, List.of("a b"));
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, new ApprovalRequest(command, Optional.empty(), List.of()));
-        assertEquals(List.of("aii: run this command?\n"
+        assertEquals(List.of(START + "aii: run this command?\n"
                 + "  /home/u/tool 'a b' (not in a system directory)\n"
                 + "  [y] yes once   [N] no\n> \n"), terminal.prompts());
     }
@@ -76,7 +80,7 @@ class TerminalApproverTest {
         ResolvedCommand command = new ResolvedCommand("echo", "/bin/echo", "echo", true, List.of("a\nb", "\u001b[2J"));
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, new ApprovalRequest(command, Optional.of(Rule.of("echo", "a\nb")), List.of()));
-        assertEquals(List.of("aii: run this command?\n"
+        assertEquals(List.of(START + "aii: run this command?\n"
                 + "  echo 'a\\nb' '\\x1B[2J'\n"
                 + "  [y] yes once   [a] always allow \"echo 'a\\nb'\"   [N] no\n> \n"), terminal.prompts());
     }
@@ -85,7 +89,7 @@ class TerminalApproverTest {
     void notesFollowTheCommandLineIndented() {
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, new ApprovalRequest(GIT_STATUS, Optional.empty(), List.of("first note", "second note")));
-        assertEquals(List.of("aii: run this command?\n  git status --short\n  first note\n  second note\n"
+        assertEquals(List.of(START + "aii: run this command?\n  git status --short\n  first note\n  second note\n"
                 + "  [y] yes once   [N] no\n> \n"), terminal.prompts());
     }
 
@@ -117,7 +121,7 @@ class TerminalApproverTest {
     void endOfInputEndsThePromptLine() {
         FakeTerminal terminal = FakeTerminal.answering((String) null);
         ask(terminal, WITHOUT_ALWAYS);
-        assertEquals(List.of("aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> \n"),
+        assertEquals(List.of(START + "aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> \n"),
                 terminal.prompts());
         assertEquals(List.of("open", "discard", "write", "read", "write", "close"), terminal.events());
     }
@@ -186,5 +190,119 @@ class TerminalApproverTest {
         assertEquals(Approver.Answer.NO, new TerminalApprover(cancelling, output).ask(OFFERING_ALWAYS, cancellation));
         assertEquals(2, written.size(), written::toString);
         assertEquals("\n", written.getLast());
+    }
+
+    /** The prompt's lines for {@code command}, the lead and reset taken off, answered with end of input. */
+    private List<String> promptLines(ResolvedCommand command) {
+        FakeTerminal terminal = FakeTerminal.answering();
+        ask(terminal, new ApprovalRequest(command, Optional.empty(), List.of()));
+        String written = terminal.prompts().getFirst();
+        assertTrue(written.startsWith(START), written);
+        return List.of(written.substring(START.length()).split("\n", -1));
+    }
+
+    private static ResolvedCommand echo(String... arguments) {
+        return new ResolvedCommand("echo", "/bin/echo", "echo", true, List.of(arguments));
+    }
+
+    @Test
+    void aDisplayOfEightyCharactersHasNoSummaryAndEightyOneHave() {
+        // "echo " and 75 characters: 80, exactly the seed's prompt.
+        assertEquals(List.of("aii: run this command?", "  echo " + "a".repeat(75), "  [y] yes once   [N] no", "> ", ""),
+                promptLines(echo("a".repeat(75))));
+        assertEquals(List.of("aii: run this command?", "  echo " + "a".repeat(76),
+                        "  (echo: 1 argument, 81 characters)", "  [y] yes once   [N] no", "> ", ""),
+                promptLines(echo("a".repeat(76))));
+    }
+
+    @Test
+    void theSummaryCountsArgumentsAndTheRenderedDisplaysCharacters() {
+        List<String> lines = promptLines(echo("one", "two", "x".repeat(80)));
+        assertEquals("  (echo: 3 arguments, " + ("echo one two ".length() + 80) + " characters)", lines.get(2));
+        // Escaped and quoted, as shown: the ESC is the four characters \x1B, and the quotes count.
+        String shown = "echo '\\x1B[8m" + "b".repeat(70) + "'";
+        assertEquals("  " + shown, promptLines(echo("\u001b[8m" + "b".repeat(70))).get(1));
+        assertEquals("  (echo: 1 argument, " + shown.length() + " characters)",
+                promptLines(echo("\u001b[8m" + "b".repeat(70))).get(2));
+    }
+
+    @Test
+    void charactersAreCodePointsNotUtf16Units() {
+        String smiles73 = "\uD83D\uDE00".repeat(73);
+        // echo, a space, the quotes and 73 characters: 80, though 153 UTF-16 units.
+        assertEquals("  [y] yes once   [N] no", promptLines(echo(smiles73)).get(2));
+        assertEquals("  (echo: 1 argument, 81 characters)", promptLines(echo(smiles73 + "\uD83D\uDE00")).get(2));
+    }
+
+    @Test
+    void aLongPathWithoutArgumentsIsSummarisedByThatPath() {
+        String path = "/home/u/" + "d".repeat(80) + "/tool";
+        ResolvedCommand command = new ResolvedCommand(path, path, "tool", false, List.of());
+        assertEquals(List.of("aii: run this command?", "  " + path + " (not in a system directory)",
+                        "  (" + path + ": 0 arguments, " + path.length() + " characters)", "  [y] yes once   [N] no",
+                        "> ", ""),
+                promptLines(command));
+    }
+
+    /**
+     * One argument padded with spaces wraps on an 80-column screen into lines
+     * of its own that read as a prompt for {@code ls}; the line just above
+     * the options names the program that really runs.
+     */
+    @Test
+    void aLongArgumentDrawingAFalsePromptIsFollowedByTheRealProgramsName() {
+        String fake = "x" + " ".repeat(77) + "aii: run this command?" + " ".repeat(58) + "  ls -l /tmp" + " ".repeat(68);
+        ResolvedCommand rm = new ResolvedCommand("rm", "/bin/rm", "rm", true, List.of("-rf", "/tmp/victim", fake));
+        List<String> lines = promptLines(rm);
+        int length = ("rm -rf /tmp/victim '" + fake + "'").length();
+        assertEquals("  (rm: 3 arguments, " + length + " characters)", lines.get(lines.size() - 4));
+        assertEquals("  [y] yes once   [N] no", lines.get(lines.size() - 3));
+    }
+
+    @Test
+    void theSummaryComesAfterTheNotesJustBeforeTheOptions() {
+        FakeTerminal terminal = FakeTerminal.answering();
+        ask(terminal, new ApprovalRequest(echo("z".repeat(90)), Optional.empty(), List.of("note: a guard")));
+        assertEquals(List.of(START + "aii: run this command?\n  echo " + "z".repeat(90) + "\n  note: a guard\n"
+                + "  (echo: 1 argument, 95 characters)\n  [y] yes once   [N] no\n> \n"), terminal.prompts());
+    }
+
+    @Test
+    void whenTheAnswersLineMayBeOpenOnTheTerminalThePromptEndsItFirstInTheSameWrite() {
+        List<String> written = new ArrayList<>();
+        FakeTerminal terminal = FakeTerminal.answering("n");
+        ExecOutput lineOpen = new ExecOutput() {
+            @Override
+            public void beforeTerminal() {
+                written.add("beforeTerminal");
+            }
+
+            @Override
+            public boolean beforePrompt() {
+                written.add("beforePrompt");
+                return true;
+            }
+
+            @Override
+            public void commandLog(String rendered) {
+            }
+
+            @Override
+            public void warning(String text) {
+            }
+        };
+        new TerminalApprover(terminal, lineOpen).ask(WITHOUT_ALWAYS, new Cancellation());
+        assertEquals(List.of("beforePrompt"), written);
+        assertEquals(List.of("\n" + START + "aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> n\n"),
+                terminal.prompts());
+        assertEquals(List.of("open", "discard", "write", "read", "close"), terminal.events());
+    }
+
+    @Test
+    void byDefaultAPromptReadiesStdoutAsAnythingElseOnTheTerminalDoes() {
+        FakeTerminal terminal = FakeTerminal.answering("n");
+        ask(terminal, WITHOUT_ALWAYS);
+        assertEquals(List.of("beforeTerminal"), order);
+        assertTrue(terminal.prompts().getFirst().startsWith("\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25haii: "));
     }
 }

@@ -21,7 +21,8 @@ class ScriptedTerminalTest {
     private static final ApprovalRequest REQUEST = new ApprovalRequest(
             new ResolvedCommand("git", "/usr/bin/git", "git", true, List.of("status")),
             Optional.of(Rule.of("git", "status")), List.of());
-    private static final String PROMPT = "aii: run this command?\n  git status\n"
+    private static final String PROMPT = "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h"
+            + "aii: run this command?\n  git status\n"
             + "  [y] yes once   [a] always allow \"git status\"   [N] no\n> ";
 
     private final RecordingExecOutput output = new RecordingExecOutput();

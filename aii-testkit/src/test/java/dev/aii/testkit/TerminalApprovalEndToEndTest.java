@@ -48,7 +48,9 @@ class TerminalApprovalEndToEndTest {
     }
 
     private String prompt() {
-        return "aii: run this command?\r\n  touch " + made + "\r\n  [y] yes once   [a] always allow \"touch " + made
+        // Column 0 of a cleared line and the reset, then the seed's bytes (the terminal turns each LF into CR LF).
+        return "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h"
+                + "aii: run this command?\r\n  touch " + made + "\r\n  [y] yes once   [a] always allow \"touch " + made
                 + "\"   [N] no\r\n> ";
     }
 

@@ -26,8 +26,14 @@ import org.junit.jupiter.api.condition.OS;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ApprovalE2E extends ServerFixture {
 
+    /**
+     * What every prompt starts with: carriage return, shift in, line wrap on and the screen erased below
+     * (column 0 of a clean line), then the reset of exec.md 9.4 (attributes off, ASCII, cursor shown).
+     */
+    static final String START = "\r\u000f\u001b[?7h\u001b[J" + "\u001b[0m\u001b(B\u001b[?25h";
+
     /** The prompt for {@code touch x.txt} as the terminal shows it (the terminal turns each LF into CR LF). */
-    static final String PROMPT = "aii: run this command?\r\n  touch x.txt\r\n"
+    static final String PROMPT = START + "aii: run this command?\r\n  touch x.txt\r\n"
             + "  [y] yes once   [a] always allow \"touch x.txt\"   [N] no\r\n> ";
 
     static final String DECLINED = "Denied: the user declined to run this command. Do not retry it.";
@@ -108,7 +114,8 @@ class ApprovalE2E extends ServerFixture {
     /**
      * A model can repeat what a command printed: {@code ESC[8m} reaching the
      * terminal would conceal the prompt after it. On the terminal it is shown
-     * escaped, and the prompt's bytes are as always.
+     * escaped, and the prompt's bytes are as always (through a pipe too: see
+     * PromptIntegrityE2E).
      */
     @Test
     void escapeSequencesInTheAnswerReachTheTerminalEscapedSoTheyCannotHideThePrompt() throws Exception {
@@ -140,7 +147,7 @@ class ApprovalE2E extends ServerFixture {
         server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("./hello.sh", "a b")),
                 Reply.text("It said hello."));
         String shown = script.toRealPath() + " 'a b' (not in a system directory)";
-        String prompt = "aii: run this command?\r\n  " + shown + "\r\n  [y] yes once   [N] no\r\n> ";
+        String prompt = START + "aii: run this command?\r\n  " + shown + "\r\n  [y] yes once   [N] no\r\n> ";
         try (PtyDriver pty = aii.onTerminal(List.of("-x", "Run my script"))) {
             pty.awaitOutput(prompt, AiiProcess.LIMIT);
             pty.type("a\n");

@@ -88,6 +88,24 @@ class LauncherE2E {
         assertTrue(r.err().endsWith(",\"exitCode\":1}\n"), r.err());
     }
 
+    /**
+     * What the JVM prints itself never reaches stdout: its own output
+     * ({@code -XX:+PrintFlagsFinal}, which is where a thread dump goes too) is
+     * not printed, and on stderr when asked back; its log's warnings (large
+     * pages asked for and, on most machines, missing) go to stderr.
+     */
+    @Test
+    void nothingTheJvmPrintsReachesStdout() throws Exception {
+        AiiProcess aii = new AiiProcess(tmp);
+        Result quiet = aii.env("AII_JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:+UseLargePages").run("--version");
+        assertEquals("aii 0.9.0\n", quiet.out());
+        assertFalse(quiet.err().contains("UseSerialGC"), quiet.err());
+
+        Result shown = aii.env("AII_JAVA_OPTS", "-XX:+DisplayVMOutput -XX:+PrintFlagsFinal").run("--version");
+        assertEquals("aii 0.9.0\n", shown.out());
+        assertTrue(shown.err().contains("UseSerialGC"), "the flags, on stderr: " + shown.err());
+    }
+
     @Test
     void aLauncherThatIsNotBuiltSaysSoPlainOrAsJson() throws Exception {
         Path root = Files.createDirectories(tmp.resolve("checkout")).toRealPath();
