@@ -9,7 +9,7 @@
  *
  *   FMSHIM_STUB_AVAILABILITY  available | device_not_eligible | not_enabled
  *                             | model_not_ready | unknown
- *   FMSHIM_STUB_CONTEXT_SIZE  tokens, or "unsupported"
+ *   FMSHIM_STUB_CONTEXT_SIZE  tokens (0: not known yet), or "unsupported"
  *   FMSHIM_STUB_TOKEN_COUNT   "unsupported" (otherwise one token per byte)
  *   FMSHIM_STUB_LANGUAGES     the JSON array fmshim_supported_languages gives
  *   FMSHIM_STUB_VARIANT       the variant's name (unset: unsupported)
@@ -76,7 +76,7 @@ static void context_size(const char *value) {
     long long tokens;
     if (strcmp(value, "unsupported") == 0) {
         fmshim_test_set_context_size(FMSHIM_ERR_UNSUPPORTED, 0);
-    } else if (parse_long(value, &tokens) && tokens > 0) {
+    } else if (parse_long(value, &tokens) && tokens >= 0) {
         fmshim_test_set_context_size(FMSHIM_OK, tokens);
     } else {
         not_understood("FMSHIM_STUB_CONTEXT_SIZE", value);
