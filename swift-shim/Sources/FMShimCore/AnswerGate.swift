@@ -27,9 +27,11 @@ package final class AnswerGate: @unchecked Sendable {
     private var responding = false
     private var running: Pump?
     private var generating = false
+    /// When the answer whose generation still runs was stopped: the grace counts from there, once.
+    private var stoppedAt: Date?
     private var freeRequested = false
 
-    /// grace: how long a new answer waits for the generation of the one before to end.
+    /// grace: how long new answers wait, in all, for the generation of a stopped answer to end.
     package init(grace: TimeInterval = 5) {
         self.grace = grace
     }
@@ -51,7 +53,8 @@ package final class AnswerGate: @unchecked Sendable {
         responding = true
         // Two generations on one framework session would clash (concurrentRequests), and a tool call of
         // the old one could reach the new answer: wait for the old one to end, for a while.
-        let deadline = Date(timeIntervalSinceNow: grace)
+        // One budget per stopped generation, so that callers who ask again do not wait it again each time.
+        let deadline = (stoppedAt ?? Date()).addingTimeInterval(grace)
         while generating && id > cancelledUpTo {
             if !condition.wait(until: deadline) {
                 break
@@ -91,6 +94,9 @@ package final class AnswerGate: @unchecked Sendable {
         defer { condition.unlock() }
         responding = false
         running = nil
+        if generating && stoppedAt == nil {
+            stoppedAt = Date()
+        }
         let release = freeRequested
         freeRequested = false
         return release
@@ -100,6 +106,7 @@ package final class AnswerGate: @unchecked Sendable {
     package func generationEnded() {
         condition.lock()
         generating = false
+        stoppedAt = nil
         condition.broadcast()
         condition.unlock()
     }
