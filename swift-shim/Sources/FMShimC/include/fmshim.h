@@ -104,9 +104,10 @@ typedef struct fmshim_session fmshim_session;
 /* Where a tool callback puts its result. Valid only during the callback. */
 typedef struct fmshim_tool_reply fmshim_tool_reply;
 
-/* Receives one answer event. bytes are borrowed for the call. Returns 0 to go
-   on, non-zero to stop the answer (fmshim_session_respond then returns
-   FMSHIM_ERR_STOPPED). */
+/* Receives one answer event, with the user_data of the fmshim_session_respond
+   it belongs to. bytes are borrowed for the call. Returns 0 to go on,
+   non-zero to stop the answer (fmshim_session_respond then returns
+   FMSHIM_ERR_STOPPED at once; no further event or tool call follows). */
 typedef int32_t (*fmshim_event_fn)(void *user_data, int32_t kind, const char *bytes, int64_t length);
 
 /* Runs one call of the session's tool, made by the answer answer_id (the id
