@@ -1,21 +1,6 @@
+import FMShimCore
 import Foundation
 import FoundationModels
-
-/// Which pump the session's tool posts its calls to: the pump of the answer
-/// in progress, if any.
-final class PumpLink: @unchecked Sendable {
-
-    private let lock = NSLock()
-    private var pump: Pump?
-
-    func set(_ value: Pump?) {
-        lock.withLock { pump = value }
-    }
-
-    func current() -> Pump? {
-        lock.withLock { pump }
-    }
-}
 
 /// The host's single tool, as the framework sees it. Its arguments arrive as
 /// GeneratedContent and go to the host as their JSON text; the host's text
@@ -31,8 +16,10 @@ struct HostTool: Tool {
     let link: PumpLink
 
     func call(arguments: GeneratedContent) async throws -> String {
-        guard let pump = link.current() else {
-            // No answer is in progress: nobody could run the call.
+        // The pump of the answer this call's generation belongs to. The link is for a framework that runs
+        // tools outside that task; it points at an answer only while no earlier generation still runs.
+        guard let pump = Pump.current ?? link.current() else {
+            // No answer is in progress (a stopped one winding down): nobody may run the call.
             throw CancellationError()
         }
         let json = arguments.jsonString
@@ -49,9 +36,4 @@ struct HostTool: Tool {
             slot.cancelUnlessClaimed()
         }
     }
-}
-
-/// Why a tool call failed on the host's side.
-struct HostToolFailure: Error, CustomStringConvertible {
-    let description: String
 }

@@ -1,4 +1,5 @@
 import FMShimC
+import FMShimCore
 import Foundation
 import FoundationModels
 
@@ -26,7 +27,8 @@ enum ModelInfo {
     static func contextSize(_ out: UnsafeMutablePointer<Int64>?) -> Int32 {
         guard let out else { return FMSHIM_ERR_INVALID_ARGUMENT }
         #if FMSHIM_MACOS_26_4_SDK
-        // Back-deployed by the macOS 26.4 SDK, so usable on every macOS 26.
+        // Back-deployed by the macOS 26.4 SDK, so usable on every macOS 26. Passed on as it is: 0 while
+        // macOS 27's model gets ready means "not known yet", which the host decides what to do with.
         out.pointee = Int64(SystemLanguageModel.default.contextSize)
         return FMSHIM_OK
         #else
@@ -42,9 +44,9 @@ enum ModelInfo {
         }
         #if FMSHIM_MACOS_26_4_SDK
         if #available(macOS 26.4, *) {
-            // Counted as instructions, the documented overload: close enough for a pre-flight check.
+            // Counted as a Prompt: the session sends the host's text as one, so this is the count it sees.
             let result = Blocking.run {
-                try await SystemLanguageModel.default.tokenCount(for: Instructions { string })
+                try await SystemLanguageModel.default.tokenCount(for: Prompt(string))
             }
             switch result {
             case .success(let count):
@@ -85,38 +87,5 @@ enum ModelInfo {
         [language.languageCode?.identifier, language.script?.identifier, language.region?.identifier]
             .compactMap { $0 }
             .joined(separator: "-")
-    }
-}
-
-/// Runs async work to completion from a thread outside Swift concurrency
-/// (the Java thread that called in). Never call it from a concurrency thread.
-enum Blocking {
-
-    private final class Box<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Result<T, any Error>?
-
-        func set(_ result: Result<T, any Error>) {
-            lock.withLock { value = result }
-        }
-
-        func get() -> Result<T, any Error> {
-            lock.withLock { value! }
-        }
-    }
-
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
-        let box = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached(priority: .userInitiated) {
-            do {
-                box.set(.success(try await body()))
-            } catch {
-                box.set(.failure(error))
-            }
-            done.signal()
-        }
-        done.wait()
-        return box.get()
     }
 }

@@ -1,21 +1,17 @@
 import FMShimC
+import FMShimCore
 import Foundation
 import FoundationModels
 
-/// One fmshim_session: a LanguageModelSession, the host's tool callback, and
-/// the state of the answer in progress.
+/// One fmshim_session: a LanguageModelSession and the host's tool callback,
+/// over FMShimCore's answer gate, pump and drain, which hold every rule.
 final class ShimSession: @unchecked Sendable {
 
     private let session: LanguageModelSession
     private let toolCallback: fmshim_tool_fn?
     private let toolUserData: UnsafeMutableRawPointer?
     private let link: PumpLink
-
-    private let lock = NSLock()
-    private var responding = false
-    private var cancelRequested = false
-    private var freeRequested = false
-    private var task: Task<Void, Never>?
+    private let gate = AnswerGate()
 
     private init(session: LanguageModelSession, toolCallback: fmshim_tool_fn?,
                  toolUserData: UnsafeMutableRawPointer?, link: PumpLink) {
@@ -46,123 +42,69 @@ final class ShimSession: @unchecked Sendable {
         return ShimSession(session: session, toolCallback: toolCallback, toolUserData: toolUserData, link: link)
     }
 
-    /// fmshim_session_cancel: stops the answer in progress, if any.
-    func cancel() {
-        lock.lock()
-        let running = task
-        if responding {
-            cancelRequested = true
-        }
-        lock.unlock()
-        running?.cancel()
+    /// fmshim_session_cancel.
+    func cancel(_ answerID: Int64) {
+        gate.cancel(answerID)
     }
 
-    /// fmshim_session_free: true when the session may be released now; false
-    /// when an answer is in progress, which then releases it when it returns.
+    /// fmshim_session_free: true when the session may be released now.
     func requestFree() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if responding {
-            freeRequested = true
-            return false
-        }
-        return true
+        gate.requestFree()
     }
 
-    /// fmshim_session_respond. Runs on the host's thread and blocks it: a
-    /// Task streams the answer into a pump, and this thread drains the pump,
-    /// so every callback runs here, one at a time, and none after return.
-    func respond(prompt: String, onEvent: fmshim_event_fn, userData: UnsafeMutableRawPointer?,
+    /// fmshim_session_respond, on the host's thread, which it blocks: a Task streams the answer into a
+    /// pump and this thread drains it, so every callback runs here, and none after return.
+    func respond(answerID: Int64, prompt: String, onEvent: fmshim_event_fn, userData: UnsafeMutableRawPointer?,
                  detail: UnsafeMutablePointer<CChar>?, capacity: Int64) -> (status: Int32, release: Bool) {
-        let pump = Pump()
-        lock.lock()
-        if responding {
-            lock.unlock()
+        let pump: Pump
+        switch gate.start(answerID) {
+        case .started(let started):
+            pump = started
+        case .busy:
             CText.putDetail("the session is already responding", into: detail, capacity: capacity)
             return (FMSHIM_ERR_BUSY, false)
+        case .invalidID:
+            CText.putDetail("answer ids must be positive and increase", into: detail, capacity: capacity)
+            return (FMSHIM_ERR_INVALID_ARGUMENT, false)
+        case .cancelled:
+            return (FMSHIM_ERR_CANCELLED, false)
+        case .stillStopping:
+            CText.putDetail("concurrentRequests: the previous answer is still stopping", into: detail,
+                            capacity: capacity)
+            return (FMSHIM_ERR_CONCURRENT_REQUESTS, false)
         }
-        responding = true
-        cancelRequested = false
+
         link.set(pump)
         let box = SessionBox(session)
-        let running = Task.detached(priority: .userInitiated) {
-            await ShimSession.generate(session: box, prompt: prompt, into: pump)
+        let gate = self.gate
+        let generation = Task.detached(priority: .userInitiated) {
+            await Pump.$current.withValue(pump) {
+                await ShimSession.generate(session: box, prompt: prompt, into: pump)
+            }
+            gate.generationEnded()
         }
-        task = running
-        lock.unlock()
+        pump.whenCancelled { generation.cancel() }
 
-        var stopped: (status: Int32, detail: String)?
-        var finished: (status: Int32, detail: String) = (FMSHIM_ERR_INTERNAL, "the answer ended without a status")
-        draining: while true {
-            switch pump.next() {
-            case .event(let kind, let bytes):
-                if stopped != nil || isCancelRequested() {
-                    continue
-                }
-                let answer = bytes.withUnsafeBytes { raw in
+        let host = Drain.Host(
+            event: { kind, bytes in
+                bytes.withUnsafeBytes { raw in
                     onEvent(userData, kind, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int64(raw.count))
                 }
-                if answer != 0 {
-                    stopped = (FMSHIM_ERR_STOPPED, "stopped by the event callback")
-                    running.cancel()
-                }
-            case .toolCall(let arguments, let slot):
-                guard slot.claim() else {
-                    continue
-                }
-                if stopped != nil || isCancelRequested() {
-                    slot.finish(.failure(CancellationError()))
-                    continue
-                }
-                let result = callTool(arguments)
-                slot.finish(result)
-                if case .failure(let error) = result {
-                    stopped = (FMSHIM_ERR_TOOL_FAILED, String(describing: error))
-                    running.cancel()
-                }
-            case .finished(let status, let text):
-                finished = (status, text)
-                break draining
-            }
-        }
-        // From here on nothing calls back: refuse further items, end waiting calls.
-        for item in pump.close() {
-            if case .toolCall(_, let slot) = item, slot.claim() {
-                slot.finish(.failure(CancellationError()))
-            }
-        }
-
-        lock.lock()
-        responding = false
-        task = nil
-        link.set(nil)
-        let cancelled = cancelRequested
-        cancelRequested = false
-        let release = freeRequested
-        lock.unlock()
-
-        let outcome: (status: Int32, detail: String)
-        if let stopped {
-            outcome = stopped
-        } else if cancelled && finished.status != FMSHIM_OK {
-            outcome = (FMSHIM_ERR_CANCELLED, "cancelled")
-        } else {
-            outcome = finished
-        }
+            },
+            tool: { id, arguments in self.callTool(answerID: id, arguments: arguments) })
+        let outcome = Drain.run(pump, host: host, stop: { generation.cancel() })
+        link.clear(pump)
+        let release = gate.finishRespond()
         if outcome.status != FMSHIM_OK {
             CText.putDetail(outcome.detail, into: detail, capacity: capacity)
         }
         return (outcome.status, release)
     }
 
-    private func isCancelRequested() -> Bool {
-        lock.withLock { cancelRequested }
-    }
-
     /// Runs the host's tool callback on this (the host's) thread.
-    private func callTool(_ arguments: String) -> Result<String, any Error> {
+    private func callTool(answerID: Int64, arguments: String) -> Drain.ToolOutcome {
         guard let toolCallback else {
-            return .failure(HostToolFailure(description: "the session has no tool callback"))
+            return .failed("the session has no tool callback")
         }
         let reply = ToolReply()
         var bytes = Array(arguments.utf8)
@@ -170,36 +112,31 @@ final class ShimSession: @unchecked Sendable {
         bytes.append(0)
         let answer = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                toolCallback(toolUserData, chars.baseAddress, length, reply.handle)
+                toolCallback(toolUserData, answerID, chars.baseAddress, length, reply.handle)
             }
         }
         return withExtendedLifetime(reply) {
             if answer != 0 {
-                return .failure(HostToolFailure(description: "the tool callback returned \(answer)"))
+                return .failed("the tool callback returned \(answer)")
             }
             guard let text = reply.text else {
-                return .failure(HostToolFailure(description: "the tool callback set no result"))
+                return .failed("the tool callback returned 0 without a result")
             }
-            return .success(text)
+            return .result(text)
         }
     }
 
-    /// The Task's side: streams snapshots and posts what each adds as a
-    /// DELTA, or the whole text as a RESET when it does not extend the last.
+    /// The Task's side: streams snapshots and posts what each adds.
     private static func generate(session box: SessionBox, prompt: String, into pump: Pump) async {
-        var previous: [UInt8] = []
+        var diff = SnapshotDiff()
         do {
             let stream = box.session.streamResponse(to: prompt)
             for try await snapshot in stream {
-                let current = Array(snapshot.content.utf8)
-                if current.starts(with: previous) {
-                    if current.count > previous.count {
-                        pump.post(.event(kind: FMSHIM_EVENT_DELTA, bytes: Array(current[previous.count...])))
-                    }
-                } else {
-                    pump.post(.event(kind: FMSHIM_EVENT_RESET, bytes: current))
+                // Whether the framework honours cancellation is not documented: stop reading at once.
+                try Task.checkCancellation()
+                if let event = diff.next(snapshot.content) {
+                    pump.post(.event(kind: event.kind, bytes: event.bytes))
                 }
-                previous = current
             }
             pump.post(.finished(status: FMSHIM_OK, detail: ""))
         } catch {
@@ -210,7 +147,7 @@ final class ShimSession: @unchecked Sendable {
 }
 
 /// Carries the (non-Sendable) framework session into the answer's Task; only
-/// one Task uses it at a time, which the responding flag guarantees.
+/// one generation uses it at a time, which the answer gate guarantees.
 private struct SessionBox: @unchecked Sendable {
     let session: LanguageModelSession
 

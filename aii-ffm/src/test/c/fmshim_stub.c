@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 enum step_kind {
-    STEP_DELTA, STEP_RESET, STEP_TOOL, STEP_ECHO, STEP_PROMPT, STEP_FAIL, STEP_WAIT_CANCEL, STEP_WAIT_FILE,
+    STEP_DELTA, STEP_RESET, STEP_TOOL, STEP_STALE_TOOL, STEP_ECHO, STEP_PROMPT, STEP_FAIL, STEP_WAIT_CANCEL, STEP_WAIT_FILE,
     STEP_FOREIGN, STEP_LATE
 };
 
@@ -38,7 +38,13 @@ struct fmshim_session {
     fmshim_tool_fn tool_fn;
     void *tool_user_data;
     atomic_int responding;
-    atomic_int cancelled;
+    /* The largest answer id fmshim_session_cancel was given: that answer and
+       every earlier one count as cancelled. */
+    atomic_llong cancelled_up_to;
+    /* Touched only by the responding thread. */
+    int64_t last_answer_id;
+    int64_t last_early_end_id;
+    int32_t busy_left;
     struct text last_tool_result;
 };
 
@@ -60,6 +66,7 @@ struct late_call {
 #define MAX_LATE 8
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_opened = PTHREAD_COND_INITIALIZER;
 
 static struct {
     int32_t availability;
@@ -72,6 +79,11 @@ static struct {
     struct text variant;
     int32_t create_fail_status;
     struct text create_fail_detail;
+    int32_t concurrent_after_early_end;
+    int gate_closed;
+    int64_t waiting_at_gate;
+    int64_t events_delivered;
+    int32_t last_status;
     struct step steps[MAX_STEPS];
     int step_count;
     struct late_call *late[MAX_LATE];
@@ -82,9 +94,11 @@ static struct {
     int64_t violations;
     int32_t foreign_result;
     struct text last_instructions, last_tool_name, last_tool_description, last_tool_schema, last_prompt;
-} stub = {.context_tokens = 4096, .foreign_result = -1};
+} stub = {.context_tokens = 4096, .foreign_result = -1, .last_status = -1};
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
+
+static int64_t read_counter(const int64_t *counter);
 
 static struct text copy_text(const char *bytes, int64_t length) {
     struct text t = {NULL, 0};
@@ -150,6 +164,18 @@ static void sleep_ms(int64_t ms) {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
     while (nanosleep(&ts, &ts) == -1 && errno == EINTR) {
     }
+}
+
+static int is_cancelled(fmshim_session *s, int64_t answer_id) {
+    return atomic_load(&s->cancelled_up_to) >= answer_id;
+}
+
+/* Calls the event callback, counting the call. */
+static int32_t deliver(fmshim_event_fn on_event, void *user_data, int32_t kind, const char *bytes, int64_t length) {
+    pthread_mutex_lock(&lock);
+    stub.events_delivered++;
+    pthread_mutex_unlock(&lock);
+    return on_event(user_data, kind, bytes, length);
 }
 
 static void add_step(struct step s) {
@@ -276,16 +302,16 @@ void fmshim_session_free(fmshim_session *session) {
     pthread_mutex_unlock(&lock);
 }
 
-void fmshim_session_cancel(fmshim_session *session) {
-    if (session == NULL) {
+void fmshim_session_cancel(fmshim_session *session, int64_t answer_id) {
+    if (session == NULL || answer_id <= 0) {
         violation();
         return;
     }
     pthread_mutex_lock(&lock);
     stub.cancel_calls++;
     pthread_mutex_unlock(&lock);
-    if (atomic_load(&session->responding)) {
-        atomic_store(&session->cancelled, 1);
+    long long seen = atomic_load(&session->cancelled_up_to);
+    while (seen < answer_id && !atomic_compare_exchange_weak(&session->cancelled_up_to, &seen, answer_id)) {
     }
 }
 
@@ -322,29 +348,36 @@ static void *late_main(void *arg) {
     return NULL;
 }
 
-static int32_t play(fmshim_session *s, const struct step *step, const struct text *prompt, fmshim_event_fn on_event,
-                    void *user_data, char *detail, int64_t detail_capacity) {
+static int32_t play(fmshim_session *s, int64_t answer_id, const struct step *step, const struct text *prompt,
+                    fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity) {
     switch (step->kind) {
     case STEP_DELTA:
     case STEP_RESET: {
         int32_t kind = step->kind == STEP_DELTA ? FMSHIM_EVENT_DELTA : FMSHIM_EVENT_RESET;
-        return on_event(user_data, kind, step->bytes, step->length) == 0 ? FMSHIM_OK : FMSHIM_ERR_STOPPED;
+        return deliver(on_event, user_data, kind, step->bytes, step->length) == 0 ? FMSHIM_OK : FMSHIM_ERR_STOPPED;
     }
-    case STEP_TOOL: {
+    case STEP_TOOL:
+    case STEP_STALE_TOOL: {
         if (s->tool_fn == NULL) {
             put_detail("the script calls a tool but the session has none", detail, detail_capacity);
             return FMSHIM_ERR_INTERNAL;
         }
+        int64_t id = answer_id;
+        if (step->kind == STEP_STALE_TOOL) {
+            id = s->last_early_end_id > 0 ? s->last_early_end_id : answer_id - 1;
+        }
         fmshim_tool_reply reply = {{NULL, 0}, 0};
-        int32_t rc = s->tool_fn(s->tool_user_data, step->bytes, step->length, &reply);
+        int32_t rc = s->tool_fn(s->tool_user_data, id, step->bytes, step->length, &reply);
         if (rc != 0) {
             free_text(&reply.result);
+            put_detail("the tool callback returned non-zero", detail, detail_capacity);
             return FMSHIM_ERR_TOOL_FAILED;
         }
         if (!reply.set) {
+            /* The library fails the call too; the callers of the stub must never do this. */
             violation();
             put_detail("the tool callback returned 0 without a reply", detail, detail_capacity);
-            return FMSHIM_ERR_INTERNAL;
+            return FMSHIM_ERR_TOOL_FAILED;
         }
         free_text(&s->last_tool_result);
         s->last_tool_result = reply.result;
@@ -358,7 +391,7 @@ static int32_t play(fmshim_session *s, const struct step *step, const struct tex
         if (s->last_tool_result.length > 0) {
             memcpy(bytes + prefix, s->last_tool_result.bytes, (size_t)s->last_tool_result.length);
         }
-        int32_t rc = on_event(user_data, FMSHIM_EVENT_DELTA, bytes, total);
+        int32_t rc = deliver(on_event, user_data, FMSHIM_EVENT_DELTA, bytes, total);
         free(bytes);
         return rc == 0 ? FMSHIM_OK : FMSHIM_ERR_STOPPED;
     }
@@ -368,7 +401,7 @@ static int32_t play(fmshim_session *s, const struct step *step, const struct tex
         if (prompt->length > 0) {
             memcpy(bytes + step->length, prompt->bytes, (size_t)prompt->length);
         }
-        int32_t rc = on_event(user_data, FMSHIM_EVENT_DELTA, bytes, step->length + prompt->length);
+        int32_t rc = deliver(on_event, user_data, FMSHIM_EVENT_DELTA, bytes, step->length + prompt->length);
         free(bytes);
         return rc == 0 ? FMSHIM_OK : FMSHIM_ERR_STOPPED;
     }
@@ -377,7 +410,7 @@ static int32_t play(fmshim_session *s, const struct step *step, const struct tex
         return step->status;
     case STEP_WAIT_FILE:
         for (int64_t waited = 0; waited < step->millis; waited += 2) {
-            if (atomic_load(&s->cancelled)) {
+            if (is_cancelled(s, answer_id)) {
                 return FMSHIM_ERR_CANCELLED;
             }
             if (access(step->bytes, F_OK) == 0) {
@@ -389,7 +422,7 @@ static int32_t play(fmshim_session *s, const struct step *step, const struct tex
         return FMSHIM_ERR_INTERNAL;
     case STEP_WAIT_CANCEL:
         for (int64_t waited = 0; waited < step->millis; waited += 2) {
-            if (atomic_load(&s->cancelled)) {
+            if (is_cancelled(s, answer_id)) {
                 return FMSHIM_ERR_CANCELLED;
             }
             sleep_ms(2);
@@ -429,24 +462,23 @@ static int32_t play(fmshim_session *s, const struct step *step, const struct tex
     return FMSHIM_ERR_INTERNAL;
 }
 
-int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int64_t prompt_length,
-                               fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity) {
-    if (session == NULL || on_event == NULL || (prompt == NULL && prompt_length > 0) || prompt_length < 0) {
-        violation();
-        put_detail("invalid arguments to fmshim_session_respond", detail, detail_capacity);
-        return FMSHIM_ERR_INVALID_ARGUMENT;
-    }
-    int expected = 0;
-    if (!atomic_compare_exchange_strong(&session->responding, &expected, 1)) {
-        put_detail("the session is already responding", detail, detail_capacity);
-        return FMSHIM_ERR_BUSY;
-    }
-    atomic_store(&session->cancelled, 0);
-
+/* Waits while the respond gate is closed: the call is on its way in, its answer not started. */
+static void wait_at_gate(void) {
     pthread_mutex_lock(&lock);
-    stub.respond_calls++;
-    free_text(&stub.last_prompt);
-    stub.last_prompt = copy_text(prompt == NULL ? "" : prompt, prompt_length);
+    if (stub.gate_closed) {
+        stub.waiting_at_gate++;
+        while (stub.gate_closed) {
+            pthread_cond_wait(&gate_opened, &lock);
+        }
+        stub.waiting_at_gate--;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* Plays the script as the answer answer_id; the session is marked responding. */
+static int32_t play_script(fmshim_session *session, int64_t answer_id, const char *prompt, int64_t prompt_length,
+                           fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity) {
+    pthread_mutex_lock(&lock);
     int count = stub.step_count;
     struct step *steps = malloc(sizeof(struct step) * (count > 0 ? (size_t)count : 1));
     for (int i = 0; i < count; i++) {
@@ -459,19 +491,68 @@ int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int6
     struct text own_prompt = {(char *)(prompt == NULL ? "" : prompt), prompt_length};
     int32_t status = FMSHIM_OK;
     for (int i = 0; i < count && status == FMSHIM_OK; i++) {
-        if (atomic_load(&session->cancelled)) {
+        if (is_cancelled(session, answer_id)) {
             status = FMSHIM_ERR_CANCELLED;
             break;
         }
-        status = play(session, &steps[i], &own_prompt, on_event, user_data, detail, detail_capacity);
+        status = play(session, answer_id, &steps[i], &own_prompt, on_event, user_data, detail, detail_capacity);
     }
-    if (status == FMSHIM_OK && atomic_load(&session->cancelled)) {
-        status = FMSHIM_ERR_CANCELLED;
-    }
+    /* No check after the last step: a cancel never turns a completed answer into a failure. */
     for (int i = 0; i < count; i++) {
         free(steps[i].bytes);
     }
     free(steps);
+    return status;
+}
+
+int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const char *prompt, int64_t prompt_length,
+                               fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity) {
+    if (session == NULL || on_event == NULL || (prompt == NULL && prompt_length > 0) || prompt_length < 0) {
+        violation();
+        put_detail("invalid arguments to fmshim_session_respond", detail, detail_capacity);
+        return FMSHIM_ERR_INVALID_ARGUMENT;
+    }
+    wait_at_gate();
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&session->responding, &expected, 1)) {
+        put_detail("the session is already responding", detail, detail_capacity);
+        return FMSHIM_ERR_BUSY;
+    }
+    if (answer_id <= 0 || answer_id <= session->last_answer_id) {
+        violation();
+        put_detail("answer ids must be positive and increase", detail, detail_capacity);
+        atomic_store(&session->responding, 0);
+        return FMSHIM_ERR_INVALID_ARGUMENT;
+    }
+    session->last_answer_id = answer_id;
+
+    pthread_mutex_lock(&lock);
+    stub.respond_calls++;
+    free_text(&stub.last_prompt);
+    stub.last_prompt = copy_text(prompt == NULL ? "" : prompt, prompt_length);
+    int32_t busy_after_early_end = stub.concurrent_after_early_end;
+    pthread_mutex_unlock(&lock);
+
+    int32_t status;
+    if (is_cancelled(session, answer_id)) {
+        /* Cancelled before it started: the model is never asked. */
+        status = FMSHIM_ERR_CANCELLED;
+    } else if (session->busy_left > 0) {
+        session->busy_left--;
+        put_detail("concurrentRequests: the session is still responding to an earlier request", detail,
+                   detail_capacity);
+        status = FMSHIM_ERR_CONCURRENT_REQUESTS;
+    } else {
+        status = play_script(session, answer_id, prompt, prompt_length, on_event, user_data, detail, detail_capacity);
+        if (status == FMSHIM_ERR_CANCELLED || status == FMSHIM_ERR_STOPPED || status == FMSHIM_ERR_TOOL_FAILED) {
+            /* A generation stopped early winds down for a while in the framework. */
+            session->last_early_end_id = answer_id;
+            session->busy_left = busy_after_early_end;
+        }
+    }
+    pthread_mutex_lock(&lock);
+    stub.last_status = status;
+    pthread_mutex_unlock(&lock);
     atomic_store(&session->responding, 0);
     return status;
 }
@@ -500,6 +581,11 @@ void fmshim_test_reset(void) {
     free_text(&stub.variant);
     stub.create_fail_status = FMSHIM_OK;
     free_text(&stub.create_fail_detail);
+    stub.concurrent_after_early_end = 0;
+    stub.gate_closed = 0;
+    pthread_cond_broadcast(&gate_opened);
+    stub.events_delivered = 0;
+    stub.last_status = -1;
     stub.cancel_calls = 0;
     stub.respond_calls = 0;
     stub.violations = 0;
@@ -556,6 +642,29 @@ void fmshim_test_fail_next_create(int32_t status, const char *detail) {
     pthread_mutex_unlock(&lock);
 }
 
+void fmshim_test_concurrent_after_early_end(int32_t count) {
+    pthread_mutex_lock(&lock);
+    stub.concurrent_after_early_end = count;
+    pthread_mutex_unlock(&lock);
+}
+
+void fmshim_test_close_respond_gate(void) {
+    pthread_mutex_lock(&lock);
+    stub.gate_closed = 1;
+    pthread_mutex_unlock(&lock);
+}
+
+void fmshim_test_open_respond_gate(void) {
+    pthread_mutex_lock(&lock);
+    stub.gate_closed = 0;
+    pthread_cond_broadcast(&gate_opened);
+    pthread_mutex_unlock(&lock);
+}
+
+int64_t fmshim_test_waiting_at_gate(void) {
+    return read_counter(&stub.waiting_at_gate);
+}
+
 void fmshim_test_script_clear(void) {
     pthread_mutex_lock(&lock);
     clear_steps();
@@ -572,6 +681,10 @@ void fmshim_test_script_reset(const char *bytes, int64_t length) {
 
 void fmshim_test_script_tool_call(const char *arguments_json) {
     add_step(text_step(STEP_TOOL, arguments_json, (int64_t)strlen(arguments_json)));
+}
+
+void fmshim_test_script_stale_tool_call(const char *arguments_json) {
+    add_step(text_step(STEP_STALE_TOOL, arguments_json, (int64_t)strlen(arguments_json)));
 }
 
 void fmshim_test_script_echo_tool_result(const char *prefix) {
@@ -642,6 +755,17 @@ int64_t fmshim_test_cancel_calls(void) {
 
 int64_t fmshim_test_respond_calls(void) {
     return read_counter(&stub.respond_calls);
+}
+
+int64_t fmshim_test_events_delivered(void) {
+    return read_counter(&stub.events_delivered);
+}
+
+int32_t fmshim_test_last_status(void) {
+    pthread_mutex_lock(&lock);
+    int32_t value = stub.last_status;
+    pthread_mutex_unlock(&lock);
+    return value;
 }
 
 int64_t fmshim_test_contract_violations(void) {

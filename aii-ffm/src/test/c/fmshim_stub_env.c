@@ -9,10 +9,12 @@
  *
  *   FMSHIM_STUB_AVAILABILITY  available | device_not_eligible | not_enabled
  *                             | model_not_ready | unknown
- *   FMSHIM_STUB_CONTEXT_SIZE  tokens, or "unsupported"
+ *   FMSHIM_STUB_CONTEXT_SIZE  tokens (0: not known yet), or "unsupported"
  *   FMSHIM_STUB_TOKEN_COUNT   "unsupported" (otherwise one token per byte)
  *   FMSHIM_STUB_LANGUAGES     the JSON array fmshim_supported_languages gives
  *   FMSHIM_STUB_VARIANT       the variant's name (unset: unsupported)
+ *   FMSHIM_STUB_BUSY_AFTER_STOP  n: after an answer is stopped, the next n
+ *                             responds fail with concurrentRequests
  *
  * and the answer every fmshim_session_respond plays, in this order, each
  * part only when its variable is set:
@@ -76,7 +78,7 @@ static void context_size(const char *value) {
     long long tokens;
     if (strcmp(value, "unsupported") == 0) {
         fmshim_test_set_context_size(FMSHIM_ERR_UNSUPPORTED, 0);
-    } else if (parse_long(value, &tokens) && tokens > 0) {
+    } else if (parse_long(value, &tokens) && tokens >= 0) {
         fmshim_test_set_context_size(FMSHIM_OK, tokens);
     } else {
         not_understood("FMSHIM_STUB_CONTEXT_SIZE", value);
@@ -130,6 +132,15 @@ __attribute__((constructor)) static void script_from_environment(void) {
     }
     if ((value = getenv("FMSHIM_STUB_VARIANT")) != NULL) {
         fmshim_test_set_variant(FMSHIM_OK, value);
+    }
+
+    if ((value = getenv("FMSHIM_STUB_BUSY_AFTER_STOP")) != NULL) {
+        long long n;
+        if (parse_long(value, &n) && n >= 0 && n <= 1000) {
+            fmshim_test_concurrent_after_early_end((int32_t)n);
+        } else {
+            not_understood("FMSHIM_STUB_BUSY_AFTER_STOP", value);
+        }
     }
 
     int64_t chunk = 3;

@@ -14,7 +14,8 @@
 
 /* Back to defaults: available, context 4096, token counting supported (one
    token per byte), languages ["en-US"], variant unsupported, empty script,
-   counters cleared. */
+   no concurrentRequests after an early end, the respond gate open, counters
+   cleared. */
 void fmshim_test_reset(void);
 
 void fmshim_test_set_availability(int32_t reason);
@@ -24,6 +25,18 @@ void fmshim_test_set_languages(const char *json);
 void fmshim_test_set_variant(int32_t status, const char *text);
 /* The next fmshim_session_create fails with status and detail (once). */
 void fmshim_test_fail_next_create(int32_t status, const char *detail);
+/* After an answer of a session ends early (cancelled, or stopped or failed by
+   a callback, once it had started), the next count responds of that session
+   fail with FMSHIM_ERR_CONCURRENT_REQUESTS before any event, as the framework
+   does while a stopped generation winds down. */
+void fmshim_test_concurrent_after_early_end(int32_t count);
+/* While closed, every fmshim_session_respond waits on entry, before the
+   answer has started (as a call that is on its way into the library): a
+   cancel then arrives before the answer starts. */
+void fmshim_test_close_respond_gate(void);
+void fmshim_test_open_respond_gate(void);
+/* How many fmshim_session_respond calls wait at the closed gate. */
+int64_t fmshim_test_waiting_at_gate(void);
 
 /* The script every fmshim_session_respond plays, step by step. */
 void fmshim_test_script_clear(void);
@@ -33,11 +46,18 @@ void fmshim_test_script_delta(const char *bytes, int64_t length);
 void fmshim_test_script_reset(const char *bytes, int64_t length);
 /* A call of the session's tool with these JSON arguments. */
 void fmshim_test_script_tool_call(const char *arguments_json);
+/* A call of the session's tool with these JSON arguments made with the id of
+   the session's last answer that ended early (else the id before this
+   answer's): what a broken library would pass on from a cancelled answer. */
+void fmshim_test_script_stale_tool_call(const char *arguments_json);
 /* A DELTA event with prefix followed by the result of the last tool call. */
 void fmshim_test_script_echo_tool_result(const char *prefix);
 /* A DELTA event with prefix followed by the prompt of this respond. */
 void fmshim_test_script_echo_prompt(const char *prefix);
-/* End the answer with this status and detail. */
+/* End the answer with this status and detail. An answer whose steps all ran
+   ends with FMSHIM_OK, even when a cancel came during the last step (as the
+   library: a cancel never turns a completed answer into a failure); a cancel
+   seen before a step ends it with FMSHIM_ERR_CANCELLED. */
 void fmshim_test_script_fail(int32_t status, const char *detail);
 /* Wait until cancelled (then the answer ends with FMSHIM_ERR_CANCELLED), at
    most timeout_ms. */
@@ -60,8 +80,13 @@ int32_t fmshim_test_join_late_callbacks(void);
 int64_t fmshim_test_live_sessions(void);
 int64_t fmshim_test_cancel_calls(void);
 int64_t fmshim_test_respond_calls(void);
+/* How many times the stub called an event callback. */
+int64_t fmshim_test_events_delivered(void);
+/* What the last fmshim_session_respond returned, or -1. */
+int32_t fmshim_test_last_status(void);
 /* Calls that broke the contract of fmshim.h (free while responding, a NULL
-   where a pointer is required, ...). */
+   where a pointer is required, answer ids that do not increase, a tool
+   callback returning 0 without a result, ...). */
 int64_t fmshim_test_contract_violations(void);
 /* The value the foreign-thread callback returned, or -1. */
 int32_t fmshim_test_last_foreign_result(void);

@@ -23,11 +23,20 @@ import java.util.stream.Collectors;
  * Apple's on-device Foundation Models (macOS 26+) as a {@link LanguageModel},
  * reached through the shim library {@code libfmshim}.
  *
- * <p>The library is looked for in {@code AII_SHIM_LIBRARY}, next to the
- * installed jars (the directory of aii-ffm's jar and its {@code ../lib}), then
- * on {@code java.library.path}; it is loaded on first use. On a system other
+ * <p>The library is the file {@code AII_SHIM_LIBRARY} names, when it is set
+ * (and then only that file); otherwise it is looked for next to the installed
+ * jars (the directory of aii-ffm's jar and its {@code ../lib}), then on
+ * {@code java.library.path}. It is loaded on first use. On a system other
  * than macOS the backend is unavailable unless {@code AII_SHIM_LIBRARY} is
  * set. Native calls need {@code --enable-native-access=dev.aii.ffm}.
+ *
+ * <p>The context size is the framework's; when it reports none (a shim built
+ * without the macOS 26.4 SDK) or 0 (macOS 27 while its model gets ready), the
+ * size is unknown: {@link #contextSize()} gives the window of the running
+ * macOS's model ({@value #FALLBACK_CONTEXT_SIZE} tokens on macOS 26,
+ * {@value #FALLBACK_CONTEXT_SIZE_MACOS_27} from macOS 27 on) and
+ * {@link #countTokens} counts nothing, so that no prompt is ever refused on a
+ * guess. A size once reported is kept for the life of the backend.
  *
  * <p>Sessions stream into the sink only text that extends what it already
  * received: when the framework rewrites its answer (a RESET), a new segment
@@ -48,14 +57,18 @@ import java.util.stream.Collectors;
  */
 public final class FoundationModelsBackend implements LanguageModel {
 
-    /** The context window when the system does not report one (before macOS 26.4). */
+    /** The context window shown when the framework does not report one: the window of macOS 26's model. */
     public static final int FALLBACK_CONTEXT_SIZE = 4096;
+
+    /** The context window shown from macOS 27 on when the framework does not report one yet. */
+    public static final int FALLBACK_CONTEXT_SIZE_MACOS_27 = 8192;
 
     private final Map<String, String> environment;
     private final Host host;
     private boolean attempted;
     private Shim shim;
     private ModelException problem;
+    private int reportedContextSize;
 
     FoundationModelsBackend(Map<String, String> environment, Host host) {
         this.environment = Map.copyOf(environment);
@@ -88,21 +101,28 @@ public final class FoundationModelsBackend implements LanguageModel {
 
     @Override
     public int contextSize() {
-        OptionalLong size = loadedShim().map(Shim::contextSize).orElse(OptionalLong.empty());
-        if (size.isEmpty() || size.getAsLong() <= 0) {
-            return FALLBACK_CONTEXT_SIZE;
+        OptionalInt reported = reportedContextSize();
+        if (reported.isPresent()) {
+            return reported.getAsInt();
         }
-        return (int) Math.min(Integer.MAX_VALUE, size.getAsLong());
+        return host.versionAtLeast(27, 0) ? FALLBACK_CONTEXT_SIZE_MACOS_27 : FALLBACK_CONTEXT_SIZE;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Empty while the framework reports no context size: a count is only
+     * worth making against a window that is known.
+     */
     @Override
     public OptionalInt countTokens(String text) throws ModelException {
         Objects.requireNonNull(text, "text");
         Optional<Shim> shim = loadedShim();
-        if (shim.isEmpty()) {
+        OptionalInt contextSize = reportedContextSize();
+        if (shim.isEmpty() || contextSize.isEmpty()) {
             return OptionalInt.empty();
         }
-        OptionalLong count = shim.get().tokenCount(text, contextSize());
+        OptionalLong count = shim.get().tokenCount(text, contextSize.getAsInt());
         return count.isEmpty() ? OptionalInt.empty() : OptionalInt.of((int) Math.min(Integer.MAX_VALUE, count.getAsLong()));
     }
 
@@ -134,6 +154,17 @@ public final class FoundationModelsBackend implements LanguageModel {
         return shim().openSession(options.instructions(), options.tools().stream().findFirst(), contextSize());
     }
 
+    /** The framework's context size, asked until it reports one and then kept; empty while unknown. */
+    private synchronized OptionalInt reportedContextSize() {
+        if (reportedContextSize == 0) {
+            OptionalLong size = loadedShim().map(Shim::contextSize).orElse(OptionalLong.empty());
+            if (size.isPresent() && size.getAsLong() > 0) {
+                reportedContextSize = (int) Math.min(Integer.MAX_VALUE, size.getAsLong());
+            }
+        }
+        return reportedContextSize > 0 ? OptionalInt.of(reportedContextSize) : OptionalInt.empty();
+    }
+
     private Optional<Shim> loadedShim() {
         try {
             return Optional.of(shim());
@@ -159,7 +190,7 @@ public final class FoundationModelsBackend implements LanguageModel {
     }
 
     private Shim load() throws ModelException {
-        if (!environment.containsKey(ShimLoader.ENVIRONMENT_VARIABLE)) {
+        if (ShimLoader.configured(environment).isEmpty()) {
             if (!host.isMacOs()) {
                 throw ModelException.notSupportedOnThisSystem();
             }

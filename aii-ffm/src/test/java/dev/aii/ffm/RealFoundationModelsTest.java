@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.aii.model.ModelException;
 import dev.aii.model.Session;
 import dev.aii.model.SessionOptions;
+import dev.aii.model.ToolSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,6 +52,8 @@ class RealFoundationModelsTest {
     @Test
     void theModelReportsItsLabels() throws ModelException {
         assertTrue(backend.contextSize() > 0);
+        // The count is the one a session sees for the prompt; it exists when the context size is known.
+        backend.countTokens("x".repeat(100)).ifPresent(count -> assertTrue(count < backend.contextSize()));
         assertFalse(backend.variant().isBlank());
         List<String> languages = backend.supportedLanguages().orElseThrow();
         assertFalse(languages.isEmpty());
@@ -58,7 +62,7 @@ class RealFoundationModelsTest {
     }
 
     @Test
-    void aLongAnswerStopsWhenCancelled() throws Exception {
+    void aLongAnswerStopsWhenCancelledAndTheNextPromptIsAnswered() throws Exception {
         CountDownLatch first = new CountDownLatch(1);
         try (Session session = backend.openSession(SessionOptions.plain())) {
             CompletableFuture<Void> answer = CompletableFuture.runAsync(() -> {
@@ -71,6 +75,38 @@ class RealFoundationModelsTest {
             assertTrue(first.await(120, TimeUnit.SECONDS));
             session.cancel();
             assertTimeoutPreemptively(Duration.ofSeconds(30), () -> answer.get());
+            // Right after the user's own Ctrl-C: never "Model busy".
+            StringBuilder next = new StringBuilder();
+            assertTimeoutPreemptively(Duration.ofSeconds(120), () -> session.respond("Say hello.", next::append));
+            assertFalse(next.toString().isBlank());
         }
+    }
+
+    @Test
+    void aToolCallRunsOnTheAnsweringThreadAndItsResultReachesTheAnswer() throws Exception {
+        List<String> calls = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        ToolSpec tool = new ToolSpec("get_secret_number", "Gives the secret number for a topic.",
+                "{\"type\":\"object\",\"properties\":{\"topic\":{\"type\":\"string\","
+                        + "\"description\":\"What the secret is about\"}},\"required\":[\"topic\"]}",
+                json -> {
+                    calls.add(json);
+                    threads.add(Thread.currentThread());
+                    return "The secret number is 7341.";
+                });
+        String instructions = "You can look up secret numbers with the get_secret_number tool. Always call it before "
+                + "you answer a question about a secret number, then answer with the number it gave.";
+        StringBuilder answer = new StringBuilder();
+        Thread[] responder = new Thread[1];
+        try (Session session = backend.openSession(new SessionOptions(Optional.of(instructions), List.of(tool)))) {
+            assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+                responder[0] = Thread.currentThread();
+                session.respond("What is the secret number for the topic lighthouse?", answer::append);
+            });
+        }
+        assertFalse(calls.isEmpty(), "the model did not call the tool; it answered: " + answer);
+        assertTrue(threads.stream().allMatch(t -> t == responder[0]), "the tool ran on another thread");
+        assertTrue(calls.stream().allMatch(json -> json.contains("\"topic\"")), calls.toString());
+        assertTrue(answer.toString().contains("7341"), "the tool's result did not reach the answer: " + answer);
     }
 }

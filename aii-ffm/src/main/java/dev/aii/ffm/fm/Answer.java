@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One answer in progress: the thread that asked, where its text goes, and
- * what stopped it. Callbacks of a misbehaving shim may reach it from other
- * threads, so its state is thread-safe; its text is touched only by the
- * answering thread.
+ * One answer in progress: the thread that asked, where its text goes, the
+ * id the shim knows it by, and what stopped it. Callbacks of a misbehaving
+ * shim may reach it from other threads, so its state is thread-safe; its text
+ * is touched only by the answering thread.
  */
 final class Answer {
 
@@ -22,7 +22,9 @@ final class Answer {
         /** The shim called back on a thread other than the one that asked. */
         FOREIGN_THREAD,
         /** The shim sent something aii cannot read. */
-        BAD_EVENT
+        BAD_EVENT,
+        /** The shim passed on an event or a tool call of another answer. */
+        STALE_CALL
     }
 
     /** The first failure of an answer, with what was thrown. */
@@ -38,11 +40,32 @@ final class Answer {
     final TextSink sink;
     final AnswerText text = new AnswerText();
     private volatile boolean cancelled;
+    private volatile boolean called;
+    private volatile long id;
     private final AtomicReference<Failure> failure = new AtomicReference<>();
 
     Answer(Thread thread, TextSink sink) {
         this.thread = Objects.requireNonNull(thread, "thread");
         this.sink = Objects.requireNonNull(sink, "sink");
+    }
+
+    /** The id of the attempt in progress; a retried answer gets a new one for each attempt. */
+    long id() {
+        return id;
+    }
+
+    void id(long value) {
+        id = value;
+    }
+
+    /** Records that the shim called back (an event or a tool call) for this answer. */
+    void calledBack() {
+        called = true;
+    }
+
+    /** Whether the shim called back for this answer: then asking again would repeat what was done. */
+    boolean calledBackAtAll() {
+        return called;
     }
 
     void cancel() {

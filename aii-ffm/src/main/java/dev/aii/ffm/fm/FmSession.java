@@ -41,6 +41,11 @@ final class FmSession implements Session {
         if (outcome.cancelled() || outcome.status() == Status.OK || outcome.status() == Status.CANCELLED) {
             return;
         }
+        if (outcome.status() == Status.CONCURRENT_REQUESTS && outcome.afterEarlyEnd()) {
+            // Not "Model busy": the framework is still winding down the answer this session stopped.
+            throw ModelException.internal("The previous answer is still stopping in Foundation Models; try again",
+                    outcome.detail().isEmpty() ? null : outcome.detail(), null);
+        }
         throw Errors.of(outcome.status(), outcome.detail(), contextSize);
     }
 
@@ -62,6 +67,8 @@ final class FmSession implements Session {
                     cause.getMessage(), cause);
             case BAD_EVENT -> ModelException.internal(
                     "The Foundation Models shim sent an answer event aii cannot read", String.valueOf(cause), cause);
+            case STALE_CALL -> ModelException.internal(
+                    "The Foundation Models shim passed on a call of an earlier answer", cause.getMessage(), cause);
         };
     }
 

@@ -13,10 +13,17 @@ import java.util.Optional;
  * where the installed jars are.
  *
  * @param osName the {@code os.name} system property
- * @param osVersion the {@code os.version} system property, e.g. {@code 26.4.1}
+ * @param osVersion the {@code os.version} system property, e.g. {@code 26.4.1}; on macOS
+ *     a compatibility version (16.x for 26.x, as under {@code SYSTEM_VERSION_COMPAT=1}) is
+ *     read as the version it stands for
  * @param jarDirectory the directory holding aii-ffm's jar (or its classes), when known
  */
 public record Host(String osName, String osVersion, Optional<Path> jarDirectory) {
+
+    /** The first macOS numbered after its year (macOS 26, 2025). */
+    private static final int FIRST_YEAR_MAJOR = 26;
+    /** The version macOS 26 gives programs that ask for compatibility. */
+    private static final int FIRST_COMPAT_MAJOR = 16;
 
     public Host {
         Objects.requireNonNull(osName, "osName");
@@ -39,6 +46,11 @@ public record Host(String osName, String osVersion, Optional<Path> jarDirectory)
         String[] parts = osVersion.split("\\.");
         int ma = number(parts, 0);
         int mi = number(parts, 1);
+        if (isMacOs() && ma >= FIRST_COMPAT_MAJOR && ma < FIRST_YEAR_MAJOR) {
+            // macOS went from 15 to 26; 16 to 25 are only what it tells programs that ask for
+            // compatibility (SYSTEM_VERSION_COMPAT=1, or built with an older SDK): 16.4 is 26.4.
+            ma += FIRST_YEAR_MAJOR - FIRST_COMPAT_MAJOR;
+        }
         return ma > major || (ma == major && mi >= minor);
     }
 

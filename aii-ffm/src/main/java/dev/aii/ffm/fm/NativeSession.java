@@ -13,6 +13,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -21,8 +22,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * of the session's callbacks, and frees both exactly once. Respond, cancel and
  * close may come from different threads; the handle is freed only when no
  * respond runs on it.
+ *
+ * <p>Every answer gets an id of its own, which the shim is given with the
+ * prompt and with a cancel: a cancel that comes before the shim has started
+ * the answer still stops it, and a callback that carries another answer's id
+ * is refused. When the framework is still winding down an earlier answer
+ * ({@code concurrentRequests}), the prompt is asked again a few times, a
+ * little later each time, before that is reported.
  */
 public final class NativeSession implements AutoCloseable {
+
+    /** How long to wait before each new attempt after {@code concurrentRequests}: about 3 s in all. */
+    static final long[] RETRY_DELAYS_MILLIS = {100, 200, 400, 800, 1600};
 
     /**
      * How an answer ended.
@@ -31,8 +42,10 @@ public final class NativeSession implements AutoCloseable {
      * @param detail the shim's words on a failure; empty otherwise
      * @param failure what went wrong on the Java side, if anything
      * @param cancelled whether {@link #cancel()} or {@link #close()} stopped it
+     * @param afterEarlyEnd whether the session's previous answer was stopped before it completed
      */
-    record Outcome(Status status, String detail, Optional<Answer.Failure> failure, boolean cancelled) {
+    record Outcome(Status status, String detail, Optional<Answer.Failure> failure, boolean cancelled,
+            boolean afterEarlyEnd) {
 
         Outcome {
             Objects.requireNonNull(status, "status");
@@ -48,7 +61,10 @@ public final class NativeSession implements AutoCloseable {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition idle = lock.newCondition();
-    private Thread responder;
+    private final Condition wake = lock.newCondition();
+    private Answer current;
+    private long nextAnswerId = 1;
+    private boolean previousEndedEarly;
     private boolean closing;
     private boolean closed;
 
@@ -106,32 +122,44 @@ public final class NativeSession implements AutoCloseable {
      */
     Outcome respond(String prompt, TextSink sink) {
         Answer answer = new Answer(Thread.currentThread(), sink);
+        boolean afterEarlyEnd;
         lock.lock();
         try {
             if (closing || closed) {
                 throw new IllegalStateException("the session is closed");
             }
-            if (responder != null) {
-                return new Outcome(Status.BUSY, "", Optional.empty(), false);
+            if (current != null) {
+                return new Outcome(Status.BUSY, "", Optional.empty(), false, false);
             }
-            responder = answer.thread;
+            answer.id(nextAnswerId++);
+            current = answer;
+            afterEarlyEnd = previousEndedEarly;
             upcalls.begin(answer);
         } finally {
             lock.unlock();
         }
-        Status status;
-        String detail;
+        Status status = null;
+        String detail = "";
         try (Arena call = Arena.ofConfined()) {
             byte[] bytes = prompt.getBytes(StandardCharsets.UTF_8);
+            MemorySegment text = Memory.bytes(call, bytes);
             MemorySegment detailBuffer = call.allocate(Shim.DETAIL_CAPACITY);
-            int code = fmshim_h.fmshim_session_respond(handle, Memory.bytes(call, bytes), bytes.length, onEvent,
-                    MemorySegment.NULL, detailBuffer, Shim.DETAIL_CAPACITY);
-            upcalls.end();
-            status = Status.of(code);
-            detail = status == Status.OK || status == Status.CANCELLED ? "" : detailText(code, status, detailBuffer);
+            for (int attempt = 0; ; attempt++) {
+                // The answer's id doubles as the event callback's user data, so events of another answer show.
+                int code = fmshim_h.fmshim_session_respond(handle, answer.id(), text, bytes.length, onEvent,
+                        MemorySegment.ofAddress(answer.id()), detailBuffer, Shim.DETAIL_CAPACITY);
+                status = Status.of(code);
+                if (status == Status.CONCURRENT_REQUESTS && attempt < RETRY_DELAYS_MILLIS.length
+                        && !answer.calledBackAtAll() && !answer.stopping()
+                        && waitToRetry(answer, RETRY_DELAYS_MILLIS[attempt])) {
+                    continue;
+                }
+                detail = status == Status.OK || status == Status.CANCELLED ? "" : detailText(code, status, detailBuffer);
+                break;
+            }
         } finally {
             upcalls.end();
-            responded();
+            responded(status);
         }
         if (status == Status.OK && !answer.stopping()) {
             String rest = answer.text.finish();
@@ -143,16 +171,37 @@ public final class NativeSession implements AutoCloseable {
                 }
             }
         }
-        return new Outcome(status, detail, answer.failure(), answer.cancelled());
+        return new Outcome(status, detail, answer.failure(), answer.cancelled(), afterEarlyEnd);
+    }
+
+    /** Waits before asking again; false when the answer was cancelled meanwhile. Gives the answer a new id. */
+    private boolean waitToRetry(Answer answer, long millis) {
+        lock.lock();
+        try {
+            long remaining = TimeUnit.MILLISECONDS.toNanos(millis);
+            while (!answer.cancelled() && remaining > 0) {
+                remaining = wake.awaitNanos(remaining);
+            }
+            if (answer.cancelled()) {
+                return false;
+            }
+            // Ids only grow: a cancel of the failed attempt can never reach the new one, and the other way round.
+            answer.id(nextAnswerId++);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Stops the answer in progress, if any. Any thread, any number of times. */
     public void cancel() {
         lock.lock();
         try {
-            if (!closed && responder != null) {
-                upcalls.cancelCurrent();
-                fmshim_h.fmshim_session_cancel(handle);
+            if (!closed && current != null) {
+                stop(current);
             }
         } finally {
             lock.unlock();
@@ -172,13 +221,12 @@ public final class NativeSession implements AutoCloseable {
                 return;
             }
             closing = true;
-            if (responder != null) {
-                upcalls.cancelCurrent();
-                fmshim_h.fmshim_session_cancel(handle);
-                if (responder == Thread.currentThread()) {
+            if (current != null) {
+                stop(current);
+                if (current.thread == Thread.currentThread()) {
                     return;
                 }
-                while (responder != null) {
+                while (current != null) {
                     idle.awaitUninterruptibly();
                 }
             }
@@ -188,10 +236,22 @@ public final class NativeSession implements AutoCloseable {
         }
     }
 
-    private void responded() {
+    /** Called with the lock held: cancels the answer's attempt in progress, or the one about to start. */
+    private void stop(Answer answer) {
+        answer.cancel();
+        fmshim_h.fmshim_session_cancel(handle, answer.id());
+        wake.signalAll();
+    }
+
+    private void responded(Status status) {
         lock.lock();
         try {
-            responder = null;
+            current = null;
+            if (status != Status.CONCURRENT_REQUESTS) {
+                // An answer that never started leaves the framework as busy as it found it.
+                previousEndedEarly = status == null || status == Status.CANCELLED || status == Status.STOPPED
+                        || status == Status.TOOL_FAILED;
+            }
             idle.signalAll();
             if (closing) {
                 free();

@@ -11,10 +11,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Finds and loads the shim library, trying in order: {@code AII_SHIM_LIBRARY},
- * the directory of aii-ffm's jar and its {@code ../lib}, then the JVM's library
- * search ({@code java.library.path}). The first library that loads is checked
- * for the ABI version of {@code fmshim.h}. A failure names every place tried.
+ * Finds and loads the shim library. When {@code AII_SHIM_LIBRARY} is set, the
+ * file it names is the only place tried: a missing or unusable file there is
+ * an error naming it, never a reason to load some other shim. Otherwise the
+ * places are the directory of aii-ffm's jar and its {@code ../lib}, then the
+ * JVM's library search ({@code java.library.path}). The first library that
+ * loads is checked for the ABI version of {@code fmshim.h}. A failure names
+ * every place tried.
  *
  * <p>Libraries are loaded with {@link System#load}, which the generated
  * bindings find through the loader lookup; a loaded library stays loaded for
@@ -81,12 +84,19 @@ public final class ShimLoader {
         return new Failed(name, tried);
     }
 
+    /** The library {@code AII_SHIM_LIBRARY} names; empty when it is unset or empty. */
+    public static Optional<String> configured(Map<String, String> environment) {
+        return Optional.ofNullable(environment.get(ENVIRONMENT_VARIABLE)).filter(value -> !value.isEmpty());
+    }
+
     /** The places to try, in order. */
     static List<Place> places(Map<String, String> environment, Host host, String name) {
         List<Place> places = new ArrayList<>();
-        String configured = environment.get(ENVIRONMENT_VARIABLE);
-        if (configured != null && !configured.isEmpty()) {
-            places.add(new Place(ENVIRONMENT_VARIABLE + "=" + configured, Optional.of(Path.of(configured))));
+        Optional<String> configured = configured(environment);
+        if (configured.isPresent()) {
+            // Asked for this file: falling back to another shim would run something the user did not choose.
+            places.add(new Place(ENVIRONMENT_VARIABLE + "=" + configured.get(), Optional.of(Path.of(configured.get()))));
+            return places;
         }
         host.jarDirectory().ifPresent(dir -> {
             Place beside = file(dir.resolve(name));
@@ -142,6 +152,9 @@ public final class ShimLoader {
                 Path absolute = path.get().toAbsolutePath().normalize();
                 if (!Files.exists(absolute)) {
                     return Optional.of("no such file");
+                }
+                if (!Files.isRegularFile(absolute)) {
+                    return Optional.of("not a file");
                 }
                 System.load(absolute.toString());
                 return Optional.empty();

@@ -13,9 +13,11 @@ import java.util.Optional;
  * unwinds into native code (which would end the JVM).
  *
  * <p>Callbacks are accepted only on the thread that called respond, while it
- * runs. A callback on another thread (a misbehaving shim) touches neither the
- * sink nor the tool: it fails the answer in progress and returns non-zero. A
- * callback when no answer is in progress is ignored and returns non-zero.
+ * runs, and only for the answer in progress: an event carries the answer's id
+ * as its user data, a tool call carries it as an argument. A callback on
+ * another thread or for another answer (a misbehaving shim) touches neither
+ * the sink nor the tool: it fails the answer in progress and returns non-zero.
+ * A callback when no answer is in progress is ignored and returns non-zero.
  */
 final class Upcalls {
 
@@ -34,20 +36,21 @@ final class Upcalls {
         current = null;
     }
 
-    /** Marks the answer in progress, if any, as cancelled. */
-    void cancelCurrent() {
-        Answer answer = current;
-        if (answer != null) {
-            answer.cancel();
-        }
-    }
-
     /** {@code fmshim_event_fn}. */
     int onEvent(MemorySegment userData, int kind, MemorySegment bytes, long length) {
         Answer answer = null;
         try {
             answer = ownAnswer();
-            if (answer == null || answer.stopping()) {
+            if (answer == null) {
+                return 1;
+            }
+            if (userData.address() != answer.id()) {
+                answer.fail(Answer.FailureKind.STALE_CALL, new IllegalStateException(
+                        "an event of answer " + userData.address() + " during answer " + answer.id()));
+                return 1;
+            }
+            answer.calledBack();
+            if (answer.stopping()) {
                 return 1;
             }
             byte[] data = Memory.read(bytes, length);
@@ -78,11 +81,21 @@ final class Upcalls {
     }
 
     /** {@code fmshim_tool_fn}. */
-    int onTool(MemorySegment userData, MemorySegment arguments, long length, MemorySegment reply) {
+    int onTool(MemorySegment userData, long answerId, MemorySegment arguments, long length, MemorySegment reply) {
         Answer answer = null;
         try {
             answer = ownAnswer();
-            if (answer == null || answer.stopping() || tool.isEmpty()) {
+            if (answer == null) {
+                return 1;
+            }
+            if (answerId != answer.id()) {
+                // A call the model made for an answer that was stopped: running it now would act unasked.
+                answer.fail(Answer.FailureKind.STALE_CALL, new IllegalStateException(
+                        "a tool call of answer " + answerId + " during answer " + answer.id() + " was not run"));
+                return 1;
+            }
+            answer.calledBack();
+            if (answer.stopping() || tool.isEmpty()) {
                 return 1;
             }
             String json = new String(Memory.read(arguments, length), StandardCharsets.UTF_8);

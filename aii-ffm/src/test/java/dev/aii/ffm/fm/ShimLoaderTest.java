@@ -35,15 +35,53 @@ class ShimLoaderTest {
     }
 
     @Test
-    void placesAreTheVariableThenBesideTheJarThenItsLibThenTheLibraryPath(@TempDir Path dir) {
+    void theVariableIsTheOnlyPlaceTriedWhenSet(@TempDir Path dir) {
+        List<ShimLoader.Place> places = ShimLoader.places(Map.of("AII_SHIM_LIBRARY", "/x/libfmshim.so"),
+                linux(dir.resolve("share/aii")), "libfmshim.so");
+        assertEquals(List.of("AII_SHIM_LIBRARY=/x/libfmshim.so"), labels(places));
+    }
+
+    @Test
+    void withoutTheVariablePlacesAreBesideTheJarThenItsLibThenTheLibraryPath(@TempDir Path dir) {
         Path jars = dir.resolve("share/aii");
-        List<ShimLoader.Place> places = ShimLoader.places(Map.of("AII_SHIM_LIBRARY", "/x/libfmshim.so"), linux(jars),
-                "libfmshim.so");
+        List<ShimLoader.Place> places = ShimLoader.places(Map.of(), linux(jars), "libfmshim.so");
         assertEquals(List.of(
-                "AII_SHIM_LIBRARY=/x/libfmshim.so",
                 jars.resolve("libfmshim.so").toString(),
                 dir.resolve("share/lib/libfmshim.so").toString(),
                 LIBRARY_PATH_LABEL), labels(places));
+    }
+
+    @Test
+    void aMissingFileInTheVariableIsAnErrorNamingItEvenWithAShimBesideTheJar(@TempDir Path dir) throws IOException {
+        Path link = Files.createSymbolicLink(dir.resolve("libfmshim.so"), StubShim.PATH);
+        try {
+            Path missing = dir.resolve("typo/libfmshim.so");
+            ShimLoader.Failed failed = assertInstanceOf(ShimLoader.Failed.class,
+                    ShimLoader.load(Map.of("AII_SHIM_LIBRARY", missing.toString()), linux(dir)));
+            assertEquals(List.of("AII_SHIM_LIBRARY=" + missing + ": no such file"), failed.tried());
+            assertEquals(List.of("Cannot load the Foundation Models shim library libfmshim.so",
+                    "tried AII_SHIM_LIBRARY=" + missing + ": no such file"), failed.problem().lines());
+        } finally {
+            Files.delete(link);
+        }
+    }
+
+    @Test
+    void aDirectoryOrANonLibraryInTheVariableIsAnErrorNamingIt(@TempDir Path dir) throws IOException {
+        ShimLoader.Failed directory = assertInstanceOf(ShimLoader.Failed.class,
+                ShimLoader.load(Map.of("AII_SHIM_LIBRARY", dir.toString()), linux(null)));
+        assertEquals(List.of("AII_SHIM_LIBRARY=" + dir + ": not a file"), directory.tried());
+
+        Path text = Files.writeString(dir.resolve("libfmshim.so"), "not a library");
+        ShimLoader.Failed notALibrary = assertInstanceOf(ShimLoader.Failed.class,
+                ShimLoader.load(Map.of("AII_SHIM_LIBRARY", text.toString()), linux(null)));
+        assertEquals(1, notALibrary.tried().size());
+        assertTrue(notALibrary.tried().get(0).startsWith("AII_SHIM_LIBRARY=" + text + ": "), notALibrary.tried().get(0));
+    }
+
+    @Test
+    void theVariableNamingTheShimLoadsIt() {
+        assertInstanceOf(ShimLoader.Loaded.class, ShimLoader.load(StubShim.environment(), linux(null)));
     }
 
     @Test
@@ -85,21 +123,19 @@ class ShimLoaderTest {
     @Test
     void aFailureNamesEveryPlaceTriedAndWhy(@TempDir Path dir) throws IOException {
         Path notALibrary = Files.writeString(dir.resolve("libfmshim.so"), "not a library");
-        ShimLoader.Result result = ShimLoader.load(Map.of("AII_SHIM_LIBRARY", dir.resolve("missing.so").toString()),
-                linux(dir));
+        ShimLoader.Result result = ShimLoader.load(Map.of(), linux(dir));
         ShimLoader.Failed failed = assertInstanceOf(ShimLoader.Failed.class, result);
-        assertEquals(4, failed.tried().size());
-        assertEquals("AII_SHIM_LIBRARY=" + dir.resolve("missing.so") + ": no such file", failed.tried().get(0));
-        assertTrue(failed.tried().get(1).startsWith(notALibrary + ": "), failed.tried().get(1));
-        assertTrue(failed.tried().get(1).length() > (notALibrary + ": ").length(), failed.tried().get(1));
-        assertEquals(dir.getParent().resolve("lib/libfmshim.so") + ": no such file", failed.tried().get(2));
-        assertTrue(failed.tried().get(3).startsWith(LIBRARY_PATH_LABEL + ": "), failed.tried().get(3));
+        assertEquals(3, failed.tried().size());
+        assertTrue(failed.tried().get(0).startsWith(notALibrary + ": "), failed.tried().get(0));
+        assertTrue(failed.tried().get(0).length() > (notALibrary + ": ").length(), failed.tried().get(0));
+        assertEquals(dir.getParent().resolve("lib/libfmshim.so") + ": no such file", failed.tried().get(1));
+        assertTrue(failed.tried().get(2).startsWith(LIBRARY_PATH_LABEL + ": "), failed.tried().get(2));
 
         ModelException problem = failed.problem();
         assertEquals(ErrorCode.INTERNAL_ERROR, problem.code());
         assertEquals("Cannot load the Foundation Models shim library libfmshim.so", problem.lines().get(0));
         assertEquals("tried " + failed.tried().get(0), problem.lines().get(1));
-        assertEquals(5, problem.lines().size());
+        assertEquals(4, problem.lines().size());
         assertEquals(Optional.of(String.join("; ", failed.tried())), problem.detail());
     }
 }

@@ -65,6 +65,30 @@ public final class StubShim {
         withText(detail, d -> call("fmshim_test_fail_next_create", FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS), status, d));
     }
 
+    /** Replaces the script every respond plays with the steps {@code steps} adds. */
+    public static void script(Runnable steps) {
+        call("fmshim_test_script_clear", FunctionDescriptor.ofVoid());
+        steps.run();
+    }
+
+    /** After an early end of an answer, the session's next {@code count} responds fail with concurrentRequests. */
+    public static void concurrentAfterEarlyEnd(int count) {
+        call("fmshim_test_concurrent_after_early_end", FunctionDescriptor.ofVoid(JAVA_INT), count);
+    }
+
+    /** Makes every respond wait on entry, before its answer starts, until {@link #openRespondGate()}. */
+    public static void closeRespondGate() {
+        call("fmshim_test_close_respond_gate", FunctionDescriptor.ofVoid());
+    }
+
+    public static void openRespondGate() {
+        call("fmshim_test_open_respond_gate", FunctionDescriptor.ofVoid());
+    }
+
+    public static long waitingAtGate() {
+        return (long) call("fmshim_test_waiting_at_gate", FunctionDescriptor.of(JAVA_LONG));
+    }
+
     public static void delta(String text) {
         delta(text.getBytes(StandardCharsets.UTF_8));
     }
@@ -80,6 +104,11 @@ public final class StubShim {
 
     public static void toolCall(String argumentsJson) {
         withText(argumentsJson, a -> call("fmshim_test_script_tool_call", FunctionDescriptor.ofVoid(ADDRESS), a));
+    }
+
+    /** A tool call that carries the id of the session's last answer that ended early. */
+    public static void staleToolCall(String argumentsJson) {
+        withText(argumentsJson, a -> call("fmshim_test_script_stale_tool_call", FunctionDescriptor.ofVoid(ADDRESS), a));
     }
 
     public static void echoToolResult(String prefix) {
@@ -120,6 +149,15 @@ public final class StubShim {
 
     public static long respondCalls() {
         return (long) call("fmshim_test_respond_calls", FunctionDescriptor.of(JAVA_LONG));
+    }
+
+    public static long eventsDelivered() {
+        return (long) call("fmshim_test_events_delivered", FunctionDescriptor.of(JAVA_LONG));
+    }
+
+    /** What the stub's last respond returned, or -1. */
+    public static int lastStatus() {
+        return (int) call("fmshim_test_last_status", FunctionDescriptor.of(JAVA_INT));
     }
 
     public static long contractViolations() {

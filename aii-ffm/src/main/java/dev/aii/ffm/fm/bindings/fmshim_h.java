@@ -23,10 +23,10 @@ public class fmshim_h extends fmshim_h$shared {
     static final SymbolLookup SYMBOL_LOOKUP = SymbolLookup.loaderLookup()
             .or(Linker.nativeLinker().defaultLookup());
 
-    private static final int FMSHIM_ABI_VERSION = (int)1L;
+    private static final int FMSHIM_ABI_VERSION = (int)2L;
     /**
      * {@snippet lang=c :
-     * #define FMSHIM_ABI_VERSION 1
+     * #define FMSHIM_ABI_VERSION 2
      * }
      */
     public static int FMSHIM_ABI_VERSION() {
@@ -767,7 +767,8 @@ public class fmshim_h extends fmshim_h$shared {
 
     private static class fmshim_session_cancel {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
-            fmshim_h.C_POINTER
+            fmshim_h.C_POINTER,
+            fmshim_h.C_LONG
         );
 
         public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("fmshim_session_cancel");
@@ -778,7 +779,7 @@ public class fmshim_h extends fmshim_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * void fmshim_session_cancel(fmshim_session *session)
+     * void fmshim_session_cancel(fmshim_session *session, int64_t answer_id)
      * }
      */
     public static FunctionDescriptor fmshim_session_cancel$descriptor() {
@@ -788,7 +789,7 @@ public class fmshim_h extends fmshim_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * void fmshim_session_cancel(fmshim_session *session)
+     * void fmshim_session_cancel(fmshim_session *session, int64_t answer_id)
      * }
      */
     public static MethodHandle fmshim_session_cancel$handle() {
@@ -798,7 +799,7 @@ public class fmshim_h extends fmshim_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * void fmshim_session_cancel(fmshim_session *session)
+     * void fmshim_session_cancel(fmshim_session *session, int64_t answer_id)
      * }
      */
     public static MemorySegment fmshim_session_cancel$address() {
@@ -807,16 +808,16 @@ public class fmshim_h extends fmshim_h$shared {
 
     /**
      * {@snippet lang=c :
-     * void fmshim_session_cancel(fmshim_session *session)
+     * void fmshim_session_cancel(fmshim_session *session, int64_t answer_id)
      * }
      */
-    public static void fmshim_session_cancel(MemorySegment session) {
+    public static void fmshim_session_cancel(MemorySegment session, long answer_id) {
         var mh$ = fmshim_session_cancel.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("fmshim_session_cancel", session);
+                traceDowncall("fmshim_session_cancel", session, answer_id);
             }
-            mh$.invokeExact(session);
+            mh$.invokeExact(session, answer_id);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -828,6 +829,7 @@ public class fmshim_h extends fmshim_h$shared {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             fmshim_h.C_INT,
             fmshim_h.C_POINTER,
+            fmshim_h.C_LONG,
             fmshim_h.C_POINTER,
             fmshim_h.C_LONG,
             fmshim_h.C_POINTER,
@@ -844,7 +846,7 @@ public class fmshim_h extends fmshim_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
+     * int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
      * }
      */
     public static FunctionDescriptor fmshim_session_respond$descriptor() {
@@ -854,7 +856,7 @@ public class fmshim_h extends fmshim_h$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
+     * int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
      * }
      */
     public static MethodHandle fmshim_session_respond$handle() {
@@ -864,7 +866,7 @@ public class fmshim_h extends fmshim_h$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
+     * int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
      * }
      */
     public static MemorySegment fmshim_session_respond$address() {
@@ -873,16 +875,16 @@ public class fmshim_h extends fmshim_h$shared {
 
     /**
      * {@snippet lang=c :
-     * int32_t fmshim_session_respond(fmshim_session *session, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
+     * int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const char *prompt, int64_t prompt_length, fmshim_event_fn on_event, void *user_data, char *detail, int64_t detail_capacity)
      * }
      */
-    public static int fmshim_session_respond(MemorySegment session, MemorySegment prompt, long prompt_length, MemorySegment on_event, MemorySegment user_data, MemorySegment detail, long detail_capacity) {
+    public static int fmshim_session_respond(MemorySegment session, long answer_id, MemorySegment prompt, long prompt_length, MemorySegment on_event, MemorySegment user_data, MemorySegment detail, long detail_capacity) {
         var mh$ = fmshim_session_respond.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("fmshim_session_respond", session, prompt, prompt_length, on_event, user_data, detail, detail_capacity);
+                traceDowncall("fmshim_session_respond", session, answer_id, prompt, prompt_length, on_event, user_data, detail, detail_capacity);
             }
-            return (int)mh$.invokeExact(session, prompt, prompt_length, on_event, user_data, detail, detail_capacity);
+            return (int)mh$.invokeExact(session, answer_id, prompt, prompt_length, on_event, user_data, detail, detail_capacity);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -14,7 +14,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
 
 /**
  * {@snippet lang=c :
- * typedef int32_t (*fmshim_tool_fn)(void *, const char *, int64_t, fmshim_tool_reply *)
+ * typedef int32_t (*fmshim_tool_fn)(void *, int64_t, const char *, int64_t, fmshim_tool_reply *)
  * }
  */
 public final class fmshim_tool_fn {
@@ -27,12 +27,13 @@ public final class fmshim_tool_fn {
      * The function pointer signature, expressed as a functional interface
      */
     public interface Function {
-        int apply(MemorySegment user_data, MemorySegment arguments_json, long arguments_length, MemorySegment reply);
+        int apply(MemorySegment user_data, long answer_id, MemorySegment arguments_json, long arguments_length, MemorySegment reply);
     }
 
     private static final FunctionDescriptor $DESC = FunctionDescriptor.of(
         fmshim_h.C_INT,
         fmshim_h.C_POINTER,
+        fmshim_h.C_LONG,
         fmshim_h.C_POINTER,
         fmshim_h.C_LONG,
         fmshim_h.C_POINTER
@@ -60,9 +61,9 @@ public final class fmshim_tool_fn {
     /**
      * Invoke the upcall stub {@code funcPtr}, with given parameters
      */
-    public static int invoke(MemorySegment funcPtr, MemorySegment user_data, MemorySegment arguments_json, long arguments_length, MemorySegment reply) {
+    public static int invoke(MemorySegment funcPtr, MemorySegment user_data, long answer_id, MemorySegment arguments_json, long arguments_length, MemorySegment reply) {
         try {
-            return (int) DOWN$MH.invokeExact(funcPtr, user_data, arguments_json, arguments_length, reply);
+            return (int) DOWN$MH.invokeExact(funcPtr, user_data, answer_id, arguments_json, arguments_length, reply);
         } catch (Error | RuntimeException ex) {
             throw ex;
         } catch (Throwable ex$) {

@@ -2,17 +2,17 @@ import FMShimC
 
 /// Text across the C ABI: borrowed inputs become Swift strings, outputs go
 /// into the caller's buffers. No memory of the shim ever reaches the caller.
-enum CText {
+package enum CText {
 
     /// The NUL-terminated UTF-8 string at `pointer`; nil for NULL or invalid UTF-8.
-    static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    package static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         guard let pointer else { return nil }
         return String(validatingCString: pointer)
     }
 
     /// The `length` UTF-8 bytes at `pointer` (NUL bytes included); nil for a
     /// NULL pointer with a positive length, a negative length or invalid UTF-8.
-    static func string(_ pointer: UnsafePointer<CChar>?, length: Int64) -> String? {
+    package static func string(_ pointer: UnsafePointer<CChar>?, length: Int64) -> String? {
         if length == 0 { return "" }
         guard let pointer, length > 0 else { return nil }
         let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: Int(length))
@@ -20,7 +20,7 @@ enum CText {
     }
 
     /// Writes `text` with snprintf semantics and returns its whole length in bytes.
-    static func put(_ text: String, into buffer: UnsafeMutablePointer<CChar>?, capacity: Int64) -> Int64 {
+    package static func put(_ text: String, into buffer: UnsafeMutablePointer<CChar>?, capacity: Int64) -> Int64 {
         let bytes = Array(text.utf8)
         if let buffer, capacity > 0 {
             copy(bytes, count: min(bytes.count, Int(capacity) - 1), into: buffer)
@@ -29,7 +29,7 @@ enum CText {
     }
 
     /// Writes a NUL-terminated detail, cut at a character boundary to fit.
-    static func putDetail(_ text: String, into buffer: UnsafeMutablePointer<CChar>?, capacity: Int64) {
+    package static func putDetail(_ text: String, into buffer: UnsafeMutablePointer<CChar>?, capacity: Int64) {
         guard let buffer, capacity > 0 else { return }
         let bytes = Array(text.utf8)
         var count = min(bytes.count, Int(capacity) - 1)
