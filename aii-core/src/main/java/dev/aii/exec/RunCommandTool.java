@@ -141,18 +141,19 @@ public final class RunCommandTool implements ToolHandler {
             return audit.error("invalid arguments", parse.error());
         }
         ToolArguments args = parse.arguments().get();
-        return switch (now.evaluate(args.executable(), args.arguments())) {
-            case Decision.Refuse refuse -> audit.error(CallAudit.refused(refuse.reason()), refuse.message());
-            case Decision.Allow allow -> {
-                audit.resolved(allow.command());
-                yield run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
-            }
-            case Decision.Ask ask -> {
-                audit.resolved(ask.command());
-                audit.guarded(ask.guardReasons());
-                yield askThenRun(ask, current, audit);
-            }
-        };
+        Decision decision = now.evaluate(args.executable(), args.arguments());
+        if (decision instanceof Decision.Refuse refuse) {
+            return audit.error(CallAudit.refused(refuse.reason()), refuse.message());
+        } else if (decision instanceof Decision.Allow allow) {
+            audit.resolved(allow.command());
+            return run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
+        } else if (decision instanceof Decision.Ask ask) {
+            audit.resolved(ask.command());
+            audit.guarded(ask.guardReasons());
+            return askThenRun(ask, current, audit);
+        } else {
+            throw new IllegalStateException("unknown decision: " + decision);
+        }
     }
 
     /** Hands a record to the audit log; a log that throws never fails the call. */
@@ -217,12 +218,17 @@ public final class RunCommandTool implements ToolHandler {
         RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation);
         audit.ran(why, result, Duration.ofNanos(System.nanoTime() - start));
         int cap = limits.outputCap();
-        return switch (result) {
-            case RunResult.Exited exited -> ToolTexts.exited(exited.status(), exited.output(), cap);
-            case RunResult.TimedOut timedOut -> ToolTexts.timedOut(limits.timeout().toSeconds(), timedOut.output(), cap);
-            case RunResult.Interrupted interrupted -> ToolTexts.interrupted(interrupted.output(), cap);
-            case RunResult.LaunchFailed failed -> ToolTexts.couldNotLaunch(command.executable(), failed.reason());
-        };
+        if (result instanceof RunResult.Exited exited) {
+            return ToolTexts.exited(exited.status(), exited.output(), cap);
+        } else if (result instanceof RunResult.TimedOut timedOut) {
+            return ToolTexts.timedOut(limits.timeout().toSeconds(), timedOut.output(), cap);
+        } else if (result instanceof RunResult.Interrupted interrupted) {
+            return ToolTexts.interrupted(interrupted.output(), cap);
+        } else if (result instanceof RunResult.LaunchFailed failed) {
+            return ToolTexts.couldNotLaunch(command.executable(), failed.reason());
+        } else {
+            throw new IllegalStateException("unknown run result: " + result);
+        }
     }
 
     /** Assembles a {@link RunCommandTool}. Policy, approver, runner and output are required. */
