@@ -1,6 +1,7 @@
 package dev.aii.exec;
 
 import dev.aii.model.ToolHandler;
+import dev.aii.model.ToolSpec;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,6 +56,16 @@ public final class AnswerScope implements ToolHandler, AutoCloseable {
             throw new IllegalStateException("this answer has ended: start a new one with tool.startAnswer()");
         }
         return tool.call(this, argumentsJson);
+    }
+
+    /**
+     * The tool as {@link RunCommandTool#spec()} offers it, with every call
+     * going to this answer whatever thread makes it: for a framework that
+     * takes its tools per request and may call them on threads of its own.
+     */
+    public ToolSpec spec() {
+        ToolSpec shared = tool.spec();
+        return new ToolSpec(shared.name(), shared.description(), shared.parametersSchema(), this);
     }
 
     /**

@@ -151,6 +151,20 @@ class AnswerScopeTest {
     }
 
     @Test
+    void theSpecOfAnAnswerCallsThatAnswerFromAnyThread() throws Exception {
+        ToolFixture f = new ToolFixture(RULES, FakeTerminal.absent());
+        AnswerScope answer = f.answer;
+        assertEquals(f.tool.spec().name(), answer.spec().name());
+        assertEquals(f.tool.spec().description(), answer.spec().description());
+        assertEquals(f.tool.spec().parametersSchema(), answer.spec().parametersSchema());
+        ToolHandler bound = answer.spec().handler();
+        assertEquals("exit 0\nthere\n", CompletableFuture.supplyAsync(
+                () -> bound.call(ToolFixture.json("echo", "there")), NEW_THREAD).get(10, TimeUnit.SECONDS));
+        answer.interrupt();
+        assertEquals(INTERRUPTED, bound.call(ToolFixture.json("echo", "after")));
+    }
+
+    @Test
     void anAnswerOpenedInsideAnotherGivesTheOuterOneBackWhenClosed() {
         ToolFixture f = new ToolFixture(RULES, FakeTerminal.absent());
         ToolHandler handler = f.tool.spec().handler();
