@@ -54,7 +54,7 @@ class Java17EmbeddingTest {
         JavaProgram.Result built = JavaProgram.exec(project, Map.of("JAVA_HOME", jdk17.toString(), "MAVEN_OPTS", ""),
                 List.of(mvn.toString(), "-B", "-q", "-o",
                         "-Dmaven.repo.local=" + repository,
-                        "-Dmaven.repo.local.tail=" + System.getProperty("aii.maven.repository"),
+                        "-Dmaven.repo.local.tail=" + buildRepositories(),
                         "compile",
                         "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
                         "-Dmdep.outputFile=" + cpFile));
@@ -76,6 +76,13 @@ class Java17EmbeddingTest {
         assertEquals(block(guide, stdout), ran.out());
         assertEquals(block(guide, guide.indexOf("```text\n", stdout + 1)), ran.err());
         assertFalse(Files.exists(cwd.resolve("notes.txt")), "the declined touch must not have run");
+    }
+
+    /** This build's local repository, then any read-only ones it reads behind it. */
+    private static String buildRepositories() {
+        String local = System.getProperty("aii.maven.repository");
+        String tail = System.getProperty("aii.maven.repository.tail", "");
+        return tail.isBlank() || tail.startsWith("${") ? local : local + "," + tail;
     }
 
     /** Puts a POM (and a jar) where a local repository keeps {@code dev.aii:<artifact>}, as install does. */
