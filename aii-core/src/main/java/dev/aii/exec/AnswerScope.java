@@ -97,7 +97,11 @@ public final class AnswerScope implements ToolHandler, AutoCloseable {
         return closed.get();
     }
 
-    /** Ends the answer: stops what still runs in it and refuses later calls. */
+    /**
+     * Ends the answer: stops what still runs in it and refuses later calls.
+     * On the thread that opened it (where try-with-resources closes it), the
+     * answer that was open before, if any, gets that thread's calls again.
+     */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {

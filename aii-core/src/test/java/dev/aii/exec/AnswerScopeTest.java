@@ -180,6 +180,21 @@ class AnswerScopeTest {
     }
 
     @Test
+    void anAnswerClosedOnAnotherThreadNoLongerTakesTheCallsOfTheThreadThatOpenedIt() throws Exception {
+        ToolFixture f = new ToolFixture(RULES, FakeTerminal.absent());
+        ToolHandler handler = f.tool.spec().handler();
+        AnswerScope answer = f.answer;
+        CompletableFuture.runAsync(answer::close, NEW_THREAD).get(10, TimeUnit.SECONDS);
+        assertThrows(IllegalStateException.class, () -> handler.call(ToolFixture.json("echo", "stale")));
+        try (AnswerScope next = f.tool.startAnswer()) {
+            assertEquals("exit 0\nnext\n", handler.call(ToolFixture.json("echo", "next")));
+        }
+        assertThrows(IllegalStateException.class, () -> handler.call(ToolFixture.json("echo", "none")),
+                "the closed answer is not given back either");
+        assertEquals("aii: $ echo next\n", f.stderr());
+    }
+
+    @Test
     void decliningPendingPromptsReachesOnlyThisAnswersPrompts() throws Exception {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.waiting());
         AnswerScope idle = f.answer;
