@@ -53,7 +53,8 @@ public final class GuideScenario {
         assertToolOffered(chats.get(0));
         String where = cwd.toRealPath().toString();
         assertEquals(List.of("exit 0\n" + where + "\n"), chats.get(1).toolResults(), both);
-        assertEquals(List.of("exit 0\n" + where + "\n", ToolTexts.DENIED_BY_USER), chats.get(2).toolResults(), both);
+        assertEquals(List.of("exit 0\n" + where + "\n", "Denied: the user declined to run this command. Do not retry it."),
+                chats.get(2).toolResults(), both);
         assertTrue(result.out().contains(ASKED + "\n"), both);
         assertTrue(result.out().contains(ANSWER), both);
         assertTrue(result.out().indexOf(ASKED) < result.out().indexOf(ANSWER), both);
