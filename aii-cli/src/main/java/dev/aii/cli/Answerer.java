@@ -1,5 +1,6 @@
 package dev.aii.cli;
 
+import dev.aii.exec.AnswerScope;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.ModelException;
 import dev.aii.model.Session;
@@ -41,18 +42,26 @@ final class Answerer {
     }
 
     Outcome answer(Session session, String prompt, Interrupts interrupts) {
-        tool.ifPresent(RunCommandTool::beginAnswer);
+        Optional<AnswerScope> scope = tool.map(RunCommandTool::startAnswer);
+        try {
+            return answer(session, prompt, interrupts, scope);
+        } finally {
+            scope.ifPresent(AnswerScope::close);
+        }
+    }
+
+    private Outcome answer(Session session, String prompt, Interrupts interrupts, Optional<AnswerScope> scope) {
         RepetitionDetector detector = new RepetitionDetector();
         AtomicBoolean stopped = new AtomicBoolean();
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean repeated = new AtomicBoolean();
         Runnable onCtrlC = () -> {
-            if (tool.isPresent() && tool.get().declinePendingPrompt()) {
+            if (scope.isPresent() && scope.get().declinePendingPrompt()) {
                 return; // Ctrl-C at the approval prompt answers "no"; the answer goes on.
             }
             interrupted.set(true);
             stopped.set(true);
-            tool.ifPresent(RunCommandTool::interrupt);
+            scope.ifPresent(AnswerScope::interrupt);
             session.cancel();
         };
         try (Interrupts.Registration ignored = interrupts.onInterrupt(onCtrlC)) {

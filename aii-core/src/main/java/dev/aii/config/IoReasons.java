@@ -17,15 +17,22 @@ public final class IoReasons {
 
     /** A short reason, e.g. {@code Permission denied} or {@code Is a directory}. */
     public static String describe(IOException e) {
-        return switch (e) {
-            case AccessDeniedException x -> "Permission denied";
-            case NoSuchFileException x -> "No such file or directory";
-            case NotDirectoryException x -> "Not a directory";
-            case DirectoryNotEmptyException x -> "Directory not empty";
-            case FileAlreadyExistsException x -> "File exists";
-            case CharacterCodingException x -> "not valid UTF-8";
-            case FileSystemException x when x.getReason() != null -> x.getReason();
-            default -> e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        };
+        if (e instanceof AccessDeniedException) {
+            return "Permission denied";
+        } else if (e instanceof NoSuchFileException) {
+            return "No such file or directory";
+        } else if (e instanceof NotDirectoryException) {
+            return "Not a directory";
+        } else if (e instanceof DirectoryNotEmptyException) {
+            return "Directory not empty";
+        } else if (e instanceof FileAlreadyExistsException) {
+            return "File exists";
+        } else if (e instanceof CharacterCodingException) {
+            return "not valid UTF-8";
+        } else if (e instanceof FileSystemException x && x.getReason() != null) {
+            return x.getReason();
+        } else {
+            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
     }
 }

@@ -65,11 +65,16 @@ final class CallAudit {
 
     /** Notes how a command that was started ended. */
     void ran(String reason, RunResult result, Duration took) {
-        switch (result) {
-            case RunResult.LaunchFailed failed -> error("launch failed", "");
-            case RunResult.Exited exited -> finished(reason, Integer.toString(exited.status()), exited.output(), took);
-            case RunResult.TimedOut timedOut -> finished(reason, "timeout", timedOut.output(), took);
-            case RunResult.Interrupted interrupted -> finished(reason, "interrupted", interrupted.output(), took);
+        if (result instanceof RunResult.LaunchFailed) {
+            error("launch failed", "");
+        } else if (result instanceof RunResult.Exited exited) {
+            finished(reason, Integer.toString(exited.status()), exited.output(), took);
+        } else if (result instanceof RunResult.TimedOut timedOut) {
+            finished(reason, "timeout", timedOut.output(), took);
+        } else if (result instanceof RunResult.Interrupted interrupted) {
+            finished(reason, "interrupted", interrupted.output(), took);
+        } else {
+            throw new IllegalStateException("unknown run result: " + result);
         }
     }
 

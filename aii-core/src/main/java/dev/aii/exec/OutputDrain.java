@@ -29,7 +29,9 @@ final class OutputDrain {
     /** Starts draining {@code in}, keeping the first {@code cap} bytes. */
     static OutputDrain start(InputStream in, int cap) {
         OutputDrain drain = new OutputDrain(in, cap);
-        Thread.ofPlatform().daemon().name("aii-command-output").start(drain::pump);
+        Thread thread = new Thread(drain::pump, "aii-command-output");
+        thread.setDaemon(true);
+        thread.start();
         return drain;
     }
 

@@ -2,7 +2,6 @@ package dev.aii.exec;
 
 import dev.aii.config.AllowFile;
 import dev.aii.config.IoReasons;
-import dev.aii.model.ToolHandler;
 import dev.aii.model.ToolSpec;
 import dev.aii.policy.Decision;
 import dev.aii.policy.ExecPolicy;
@@ -14,10 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -27,6 +23,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * no rule matches (with a note for a guarded argument form); the log line; the
  * run. Every call, whatever became of it, is reported to the {@link AuditLog}.
  *
+ * <p>Calls are made inside an answer of the model, an {@link AnswerScope}
+ * that {@link #startAnswer()} opens: it counts the answer's commands and is
+ * what an interrupt stops, so that neither can reach another answer.
+ *
  * {@snippet :
  * RunCommandTool tool = RunCommandTool.builder()
  *         .policy(ExecPolicy.of(Builtins.defaults(), SystemEnvironment.current()))
@@ -34,11 +34,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *         .runner(new ProcessBuilderRunner())
  *         .output(ExecOutput.to(System.err, false, System.out::flush))
  *         .build();
- * tool.beginAnswer();
- * String result = tool.call("{\"executable\":\"ls\",\"arguments\":[\"-l\"]}");
+ * try (AnswerScope answer = tool.startAnswer()) {
+ *     String result = answer.call("{\"executable\":\"ls\",\"arguments\":[\"-l\"]}");
+ * }
  * }
  */
-public final class RunCommandTool implements ToolHandler {
+public final class RunCommandTool {
 
     private final AtomicReference<ExecPolicy> policy;
     private final Optional<AllowFile> allowFile;
@@ -50,15 +51,8 @@ public final class RunCommandTool implements ToolHandler {
     private final AuditLog auditLog;
     private final Clock clock;
     private final AtomicBoolean auditFailed = new AtomicBoolean();
-    private final AtomicReference<Answer> answer = new AtomicReference<>(new Answer());
-    /** The prompts waiting for an answer now (one on the terminal, others queued behind it). */
-    private final Set<Cancellation> pendingPrompts = ConcurrentHashMap.newKeySet();
-
-    /** The state of one answer of the model: its call count and its cancellation. */
-    private static final class Answer {
-        final AtomicInteger calls = new AtomicInteger();
-        final Cancellation cancellation = new Cancellation();
-    }
+    /** The answer each thread has open, for the calls that come through {@link #spec()}. */
+    private final ThreadLocal<AnswerScope> openOnThread = new ThreadLocal<>();
 
     private RunCommandTool(Builder b) {
         this.policy = new AtomicReference<>(Objects.requireNonNull(b.policy, "policy"));
@@ -76,9 +70,24 @@ public final class RunCommandTool implements ToolHandler {
         return new Builder();
     }
 
-    /** The tool as a session offers it to the model. */
+    /**
+     * The tool as a session offers it to the model. A session makes its tool
+     * calls on the thread that called {@code respond}, so each call goes to the
+     * answer that thread opened with {@link #startAnswer()}; a call on a
+     * thread with no open answer is a mistake of the program and throws.
+     */
     public ToolSpec spec() {
-        return new ToolSpec(ToolTexts.TOOL_NAME, ToolTexts.toolDescription(platform), ToolTexts.parametersSchema(), this);
+        return new ToolSpec(ToolTexts.TOOL_NAME, ToolTexts.toolDescription(platform), ToolTexts.parametersSchema(),
+                this::callInOpenAnswer);
+    }
+
+    private String callInOpenAnswer(String argumentsJson) {
+        AnswerScope open = openOnThread.get();
+        if (open == null || open.isClosed()) {
+            throw new IllegalStateException("run_command was called outside an answer: open one around each answer"
+                    + " of the model with try (AnswerScope answer = tool.startAnswer()) { ... }");
+        }
+        return open.call(argumentsJson);
     }
 
     /** The policy now, including rules added by "always" answers. */
@@ -90,69 +99,66 @@ public final class RunCommandTool implements ToolHandler {
         return limits;
     }
 
-    /** Starts a new answer of the model: resets the per-answer command count and interruption. */
-    public void beginAnswer() {
-        answer.set(new Answer());
+    /**
+     * Opens one answer of the model: its own count of commands (at most
+     * {@link Limits#commandsPerAnswer()}) and its own interruption. Until it
+     * is closed, calls through {@link #spec()} on this thread go to it; the
+     * answer's own {@link AnswerScope#call} works from any thread.
+     */
+    public AnswerScope startAnswer() {
+        AnswerScope previous = openOnThread.get();
+        AnswerScope scope = new AnswerScope(this, previous != null && !previous.isClosed() ? previous : null);
+        openOnThread.set(scope);
+        return scope;
     }
 
-    /**
-     * Stops the current answer's work: a running command is terminated, a
-     * pending prompt counts as "no", and later calls in this answer run nothing.
-     */
-    public void interrupt() {
-        answer.get().cancellation.cancel();
-    }
-
-    /**
-     * Answers "no" to the approval prompts pending now (Ctrl-C at a prompt
-     * declines that command; the answer goes on).
-     *
-     * @return whether there was a prompt to decline
-     */
-    public boolean declinePendingPrompt() {
-        boolean any = false;
-        for (Cancellation prompt : pendingPrompts) {
-            prompt.cancel();
-            any = true;
+    /** Gives this thread back the answer that was open before {@code scope}, if {@code scope} is its open one. */
+    void closed(AnswerScope scope) {
+        if (openOnThread.get() == scope) {
+            AnswerScope outer = scope.outer();
+            if (outer == null || outer.isClosed()) {
+                openOnThread.remove();
+            } else {
+                openOnThread.set(outer);
+            }
         }
-        return any;
     }
 
-    @Override
-    public String call(String argumentsJson) {
+    /** One call of the model in {@code scope}; never throws for expected failures. */
+    String call(AnswerScope scope, String argumentsJson) {
         ExecPolicy now = policy.get();
         CallAudit audit = new CallAudit(clock.instant(), now.environment().workingDirectory());
-        String result = handle(argumentsJson, now, audit);
+        String result = handle(argumentsJson, now, audit, scope);
         report(audit.record());
         return result;
     }
 
-    private String handle(String argumentsJson, ExecPolicy now, CallAudit audit) {
-        Answer current = answer.get();
+    private String handle(String argumentsJson, ExecPolicy now, CallAudit audit, AnswerScope current) {
         ToolArguments.Parse parse = ToolArguments.parse(argumentsJson);
         parse.arguments().ifPresent(a -> audit.given(a.executable(), a.arguments()));
-        if (current.calls.incrementAndGet() > limits.commandsPerAnswer()) {
+        if (current.countCall() > limits.commandsPerAnswer()) {
             return audit.denied("limit", ToolTexts.DENIED_TOO_MANY);
         }
-        if (current.cancellation.isCancelled()) {
+        if (current.cancellation().isCancelled()) {
             return audit.denied("interrupted", ToolTexts.INTERRUPTED);
         }
         if (parse.arguments().isEmpty()) {
             return audit.error("invalid arguments", parse.error());
         }
         ToolArguments args = parse.arguments().get();
-        return switch (now.evaluate(args.executable(), args.arguments())) {
-            case Decision.Refuse refuse -> audit.error(CallAudit.refused(refuse.reason()), refuse.message());
-            case Decision.Allow allow -> {
-                audit.resolved(allow.command());
-                yield run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
-            }
-            case Decision.Ask ask -> {
-                audit.resolved(ask.command());
-                audit.guarded(ask.guardReasons());
-                yield askThenRun(ask, current, audit);
-            }
-        };
+        Decision decision = now.evaluate(args.executable(), args.arguments());
+        if (decision instanceof Decision.Refuse refuse) {
+            return audit.error(CallAudit.refused(refuse.reason()), refuse.message());
+        } else if (decision instanceof Decision.Allow allow) {
+            audit.resolved(allow.command());
+            return run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
+        } else if (decision instanceof Decision.Ask ask) {
+            audit.resolved(ask.command());
+            audit.guarded(ask.guardReasons());
+            return askThenRun(ask, current, audit);
+        } else {
+            throw new IllegalStateException("unknown decision: " + decision);
+        }
     }
 
     /** Hands a record to the audit log; a log that throws never fails the call. */
@@ -166,18 +172,16 @@ public final class RunCommandTool implements ToolHandler {
         }
     }
 
-    private String askThenRun(Decision.Ask ask, Answer current, CallAudit audit) {
+    private String askThenRun(Decision.Ask ask, AnswerScope current, CallAudit audit) {
         List<String> notes = ask.guardReasons().stream().map(ToolTexts::guardNote).toList();
         ApprovalRequest request = new ApprovalRequest(ask.command(), ask.alwaysPrefix(), notes);
         Cancellation prompt = new Cancellation();
         Approver.Answer reply;
-        pendingPrompts.add(prompt);
-        try (Cancellation.Registration ignored = current.cancellation.onCancel(prompt::cancel)) {
+        try (Cancellation.Registration ignored = current.cancellation().onCancel(prompt::cancel);
+             Cancellation.Registration pending = current.pending(prompt)) {
             reply = approver.ask(request, prompt);
-        } finally {
-            pendingPrompts.remove(prompt);
         }
-        if (current.cancellation.isCancelled()) {
+        if (current.cancellation().isCancelled()) {
             return audit.denied("interrupted", ToolTexts.INTERRUPTED);
         }
         if (prompt.isCancelled()) {
@@ -211,18 +215,23 @@ public final class RunCommandTool implements ToolHandler {
         }
     }
 
-    private String run(ResolvedCommand command, Answer current, CallAudit audit, String why) {
+    private String run(ResolvedCommand command, AnswerScope current, CallAudit audit, String why) {
         output.commandLog(command.display());
         long start = System.nanoTime();
-        RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation);
+        RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation());
         audit.ran(why, result, Duration.ofNanos(System.nanoTime() - start));
         int cap = limits.outputCap();
-        return switch (result) {
-            case RunResult.Exited exited -> ToolTexts.exited(exited.status(), exited.output(), cap);
-            case RunResult.TimedOut timedOut -> ToolTexts.timedOut(limits.timeout().toSeconds(), timedOut.output(), cap);
-            case RunResult.Interrupted interrupted -> ToolTexts.interrupted(interrupted.output(), cap);
-            case RunResult.LaunchFailed failed -> ToolTexts.couldNotLaunch(command.executable(), failed.reason());
-        };
+        if (result instanceof RunResult.Exited exited) {
+            return ToolTexts.exited(exited.status(), exited.output(), cap);
+        } else if (result instanceof RunResult.TimedOut timedOut) {
+            return ToolTexts.timedOut(limits.timeout().toSeconds(), timedOut.output(), cap);
+        } else if (result instanceof RunResult.Interrupted interrupted) {
+            return ToolTexts.interrupted(interrupted.output(), cap);
+        } else if (result instanceof RunResult.LaunchFailed failed) {
+            return ToolTexts.couldNotLaunch(command.executable(), failed.reason());
+        } else {
+            throw new IllegalStateException("unknown run result: " + result);
+        }
     }
 
     /** Assembles a {@link RunCommandTool}. Policy, approver, runner and output are required. */

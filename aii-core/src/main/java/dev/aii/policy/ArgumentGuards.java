@@ -139,7 +139,7 @@ final class ArgumentGuards {
         if (operands.isEmpty() || parsed.has("j")) {
             return false;
         }
-        if (!operands.getFirst().startsWith("+")) {
+        if (!operands.get(0).startsWith("+")) {
             return true;
         }
         return operands.size() > 1 && (!operands.get(1).startsWith("-") || parsed.has("f"));

@@ -17,17 +17,18 @@ import java.util.Optional;
  * AllowFile.Loaded loaded = file.load();                         // never throws; see warnings()
  * ExecPolicy policy = ExecPolicy.of(loaded.rules(), SystemEnvironment.current());
  *
- * switch (policy.evaluate("git", List.of("status", "--short"))) {
- *     case Decision.Allow allow -> run(allow.command().path(), allow.command().arguments());
- *     case Decision.Ask ask -> {
- *         // shows "git status --short"; "always" would store "git status"
- *         Answer answer = askHuman(ask.command().display(), ask.alwaysPrefix().map(r -> Render.render(r.tokens())));
- *         if (answer == Answer.ALWAYS && ask.alwaysPrefix().isPresent()) {
- *             policy = policy.withRule(ask.alwaysPrefix().get());
- *             file.add(ask.alwaysPrefix().get());              // seeds or appends
- *         }
+ * Decision decision = policy.evaluate("git", List.of("status", "--short"));
+ * if (decision instanceof Decision.Allow allow) {
+ *     run(allow.command().path(), allow.command().arguments());
+ * } else if (decision instanceof Decision.Ask ask) {
+ *     // shows "git status --short"; "always" would store "git status"
+ *     Answer answer = askHuman(ask.command().display(), ask.alwaysPrefix().map(r -> Render.render(r.tokens())));
+ *     if (answer == Answer.ALWAYS && ask.alwaysPrefix().isPresent()) {
+ *         policy = policy.withRule(ask.alwaysPrefix().get());
+ *         file.add(ask.alwaysPrefix().get());              // seeds or appends
  *     }
- *     case Decision.Refuse refuse -> report(refuse.message()); // e.g. "Error: executable not found: gti"
+ * } else if (decision instanceof Decision.Refuse refuse) {
+ *     report(refuse.message());                            // e.g. "Error: executable not found: gti"
  * }
  * }
  */
@@ -89,7 +90,7 @@ public final class ExecPolicy {
         }
         List<String> args = List.copyOf(arguments);
         if (!args.isEmpty()) {
-            String first = args.getFirst();
+            String first = args.get(0);
             String last = PathNames.lastComponent(executable);
             if (first.equals(executable) || (!last.isEmpty() && first.equals(last))) {
                 return new Decision.Refuse(Decision.Refusal.PROGRAM_NAME_IN_ARGUMENTS, PROGRAM_NAME_IN_ARGUMENTS);
@@ -141,10 +142,10 @@ public final class ExecPolicy {
         List<String> tokens = new ArrayList<>(arguments.size() + 1);
         tokens.add(program);
         if (!arguments.isEmpty()) {
-            if (arguments.getFirst().startsWith("-")) {
+            if (arguments.get(0).startsWith("-")) {
                 tokens.addAll(arguments);
             } else {
-                tokens.add(arguments.getFirst());
+                tokens.add(arguments.get(0));
             }
         }
         return new Rule(tokens);

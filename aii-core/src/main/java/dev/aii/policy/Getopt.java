@@ -106,7 +106,7 @@ final class Getopt {
             out.add(keys, attached);
             return next;
         }
-        OptionSyntax.LongOption option = found.getFirst();
+        OptionSyntax.LongOption option = found.get(0);
         switch (option.value()) {
             case NONE -> out.rejected |= attached.isPresent();
             case OPTIONAL -> { }

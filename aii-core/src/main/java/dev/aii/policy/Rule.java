@@ -19,7 +19,7 @@ public record Rule(List<String> tokens) {
             throw new IllegalArgumentException("a rule needs at least a program name");
         }
         tokens = List.copyOf(tokens);
-        if (tokens.getFirst().isEmpty()) {
+        if (tokens.get(0).isEmpty()) {
             throw new IllegalArgumentException("a rule's program name must not be empty: " + tokens);
         }
     }
@@ -41,7 +41,7 @@ public record Rule(List<String> tokens) {
 
     /** The program name, the first token. */
     public String program() {
-        return tokens.getFirst();
+        return tokens.get(0);
     }
 
     /** The argument prefix, every token after the program name. */

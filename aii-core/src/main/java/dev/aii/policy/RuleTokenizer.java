@@ -17,7 +17,7 @@ final class RuleTokenizer {
 
     static Rule parse(String line) throws RuleSyntaxException {
         List<String> tokens = tokenize(line);
-        if (tokens.isEmpty() || tokens.getFirst().isEmpty()) {
+        if (tokens.isEmpty() || tokens.get(0).isEmpty()) {
             throw new RuleSyntaxException(RuleSyntaxException.Kind.EMPTY_PROGRAM, firstNonSeparator(line) + 1);
         }
         return new Rule(tokens);

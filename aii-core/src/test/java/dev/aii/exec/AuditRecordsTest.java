@@ -110,10 +110,10 @@ class AuditRecordsTest {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.absent(), null,
                 Limits.DEFAULT.withCommandsPerAnswer(100), false);
         f.call("no-such-program-here");
-        f.tool.call("not json");
+        f.answer.call("not json");
         f.call("");
         f.call("ls", "ls");
-        f.tool.call("{\"executable\":\"ls\",\"arguments\":[1]}");
+        f.answer.call("{\"executable\":\"ls\",\"arguments\":[1]}");
         assertEquals(List.of("not found", "invalid arguments", "invalid executable", "program name in arguments",
                 "invalid arguments"), f.audit.stream().map(AuditRecord::why).toList());
         assertTrue(f.audit.stream().allMatch(r -> r.decision() == AuditRecord.Outcome.ERROR));
@@ -145,9 +145,9 @@ class AuditRecordsTest {
                     throw new IllegalStateException("disk on fire");
                 })
                 .build();
-        tool.beginAnswer();
-        assertEquals("exit 0\n/\n", tool.call(ToolFixture.json("ls", "-d", "/")));
-        assertEquals("exit 0\n/\n", tool.call(ToolFixture.json("ls", "-d", "/")));
+        AnswerScope answer = tool.startAnswer();
+        assertEquals("exit 0\n/\n", answer.call(ToolFixture.json("ls", "-d", "/")));
+        assertEquals("exit 0\n/\n", answer.call(ToolFixture.json("ls", "-d", "/")));
         assertEquals("aii: $ ls -d /\naii: warning: could not write audit log: java.lang.IllegalStateException: "
                 + "disk on fire\naii: $ ls -d /\n", err.toString(StandardCharsets.UTF_8));
     }

@@ -25,8 +25,8 @@ class EmbeddingGuideTest {
     @Test
     void theGuidesExampleCompilesRunsAndPrintsWhatTheGuideShows() throws Exception {
         String guide = Files.readString(GUIDE);
-        String source = block(guide, "```java\n", 0);
-        int after = guide.indexOf("```java\n");
+        int after = guide.lastIndexOf("```java\n", guide.indexOf("public class GateDemo"));
+        String source = block(guide, "```java\n", after);
         int stdoutBlock = guide.indexOf("```text\n", after);
         String expectedOut = block(guide, "```text\n", stdoutBlock);
         String expectedErr = block(guide, "```text\n", guide.indexOf("```text\n", stdoutBlock + 1));

@@ -136,9 +136,9 @@ class FileAuditLogTest {
                 .auditLog(AuditLog.appendingTo(log, output::warning))
                 .clock(Clock.fixed(WHEN, ZoneOffset.UTC))
                 .build();
-        tool.beginAnswer();
+        AnswerScope answer = tool.startAnswer();
         Path secret = Files.writeString(dir.resolve("secret.txt"), "the secret output\n");
-        assertEquals("exit 0\nthe secret output\n", tool.call(ToolFixture.json("cat", secret.toString())));
+        assertEquals("exit 0\nthe secret output\n", answer.call(ToolFixture.json("cat", secret.toString())));
         String line = Files.readString(log);
         assertFalse(line.contains("secret output"), line);
         Map<String, Object> fields = parse(line.strip());

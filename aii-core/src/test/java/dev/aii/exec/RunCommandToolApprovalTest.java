@@ -141,12 +141,12 @@ class RunCommandToolApprovalTest {
                 .runner(new ProcessBuilderRunner())
                 .output(ExecOutput.to(System.err, true, () -> { }))
                 .build();
-        tool.beginAnswer();
-        assertEquals(DENIED, tool.call(ToolFixture.json("rm", victim.toString())));
+        AnswerScope answer = tool.startAnswer();
+        assertEquals(DENIED, answer.call(ToolFixture.json("rm", victim.toString())));
         assertTrue(Files.exists(victim));
         assertEquals(Builtins.defaults(), tool.policy().rules());
         // Where "always" is offered the same answer runs the command and stores the prefix.
-        assertEquals("exit 0\n", tool.call(ToolFixture.json("touch", made.toString())));
+        assertEquals("exit 0\n", answer.call(ToolFixture.json("touch", made.toString())));
         assertTrue(Files.exists(made));
         assertEquals(Builtins.defaults().with(Rule.of("touch", made.toString())), tool.policy().rules());
     }

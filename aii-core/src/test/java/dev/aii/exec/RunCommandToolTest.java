@@ -2,7 +2,6 @@ package dev.aii.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.policy.Builtins;
@@ -64,7 +63,7 @@ class RunCommandToolTest {
     @Test
     void missingArgumentsMeanNone() {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.absent());
-        assertEquals("exit 0\n" + Path.of("").toAbsolutePath() + "\n", f.tool.call("{\"executable\":\"pwd\"}"));
+        assertEquals("exit 0\n" + Path.of("").toAbsolutePath() + "\n", f.answer.call("{\"executable\":\"pwd\"}"));
     }
 
     @Test
@@ -130,7 +129,7 @@ class RunCommandToolTest {
         assertEquals("Denied: too many commands in one answer. Do not retry it.", f.call("pwd"));
         assertEquals("Denied: too many commands in one answer. Do not retry it.", f.call("pwd"));
         assertEquals(16, f.stderr().lines().count());
-        f.tool.beginAnswer();
+        f.nextAnswer();
         assertTrue(f.call("pwd").startsWith("exit 0\n"));
     }
 
@@ -147,11 +146,11 @@ class RunCommandToolTest {
         ToolFixture f = new ToolFixture(WITH_ECHO, FakeTerminal.absent());
         CompletableFuture<String> result = CompletableFuture.supplyAsync(() -> f.call("sleep", "30"), NEW_THREAD);
         awaitChild("sleep");
-        f.tool.interrupt();
+        f.answer.interrupt();
         assertEquals("Terminated: interrupted by the user.\n", result.get(10, TimeUnit.SECONDS));
         assertEquals("Terminated: interrupted by the user.", f.call("echo", "later"));
         assertEquals("aii: $ sleep 30\n", f.stderr());
-        f.tool.beginAnswer();
+        f.nextAnswer();
         assertEquals("exit 0\nnext\n", f.call("echo", "next"));
     }
 
@@ -161,7 +160,7 @@ class RunCommandToolTest {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.waiting());
         CompletableFuture<String> result = CompletableFuture.supplyAsync(() -> f.call("touch", made.toString()), NEW_THREAD);
         f.terminal.awaitPrompts(1, Duration.ofSeconds(10));
-        f.tool.interrupt();
+        f.answer.interrupt();
         assertEquals("Terminated: interrupted by the user.", result.get(10, TimeUnit.SECONDS));
         assertFalse(Files.exists(made));
         assertEquals("", f.stderr());
@@ -169,7 +168,7 @@ class RunCommandToolTest {
 
     private String refused(String json) {
         ToolFixture f = new ToolFixture(Builtins.defaults().with(Rule.of("df")), FakeTerminal.answering("y"));
-        String result = f.tool.call(json);
+        String result = f.answer.call(json);
         assertEquals(0, f.terminal.opened(), "a refused call must not prompt");
         assertEquals("", f.stderr(), "a refused call must not run");
         return result;
@@ -195,6 +194,5 @@ class RunCommandToolTest {
         assertEquals("run_command", f.tool.spec().name());
         assertEquals(ToolTexts.toolDescription(Platform.OTHER), f.tool.spec().description());
         assertEquals(ToolTexts.parametersSchema(), f.tool.spec().parametersSchema());
-        assertSame(f.tool, f.tool.spec().handler());
     }
 }

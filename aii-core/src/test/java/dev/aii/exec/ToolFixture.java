@@ -24,6 +24,8 @@ final class ToolFixture {
     /** What the tool reported to its audit log, in order. */
     final List<AuditRecord> audit = Collections.synchronizedList(new ArrayList<>());
     final RunCommandTool tool;
+    /** The answer the calls are made in; {@link #nextAnswer()} ends it and opens another. */
+    AnswerScope answer;
 
     ToolFixture(RuleSet rules, FakeTerminal terminal, AllowFile allowFile, Limits limits, boolean json) {
         this.terminal = terminal;
@@ -40,7 +42,7 @@ final class ToolFixture {
             builder.allowFile(allowFile);
         }
         this.tool = builder.build();
-        tool.beginAnswer();
+        this.answer = tool.startAnswer();
     }
 
     ToolFixture(RuleSet rules, FakeTerminal terminal) {
@@ -48,7 +50,13 @@ final class ToolFixture {
     }
 
     String call(String executable, String... arguments) {
-        return tool.call(json(executable, arguments));
+        return answer.call(json(executable, arguments));
+    }
+
+    /** Closes the answer and opens the next one. */
+    void nextAnswer() {
+        answer.close();
+        answer = tool.startAnswer();
     }
 
     String stderr() {

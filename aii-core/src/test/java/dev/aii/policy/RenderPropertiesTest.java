@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 
 class RenderPropertiesTest {
 
@@ -28,48 +25,44 @@ class RenderPropertiesTest {
      * mixed and weighted towards the tricky characters, half made of the
      * characters quoting leaves alone with now and then one that it must not.
      */
-    static Arbitrary<String> text() {
-        return Arbitraries.oneOf(mixed(), nearlySafe());
+    static String text(SplittableRandom random) {
+        return random.nextBoolean() ? mixed(random) : nearlySafe(random);
     }
 
-    private static Arbitrary<String> mixed() {
-        Arbitrary<String> any = Arbitraries.integers().between(0, Character.MAX_CODE_POINT)
-                .filter(cp -> cp < Character.MIN_SURROGATE || cp > Character.MAX_SURROGATE)
-                .map(Character::toString);
-        Arbitrary<String> tags = Arbitraries.integers().between(0xE0000, 0xE007F).map(Character::toString);
-        Arbitrary<String> ascii = Arbitraries.integers().between(0x20, 0x7E).map(Character::toString);
-        return Arbitraries.frequencyOf(Tuple.of(4, charsOf(TRICKY)), Tuple.of(2, any), Tuple.of(1, tags),
-                        Tuple.of(4, ascii))
-                .list().ofMaxSize(12)
-                .map(parts -> String.join("", parts));
+    private static String mixed(SplittableRandom random) {
+        return Seeded.listOf(random, 0, 12, r -> Seeded.weighted(r, new int[] {4, 2, 1, 4},
+                        t -> Seeded.oneOf(t, TRICKY),
+                        RenderPropertiesTest::anyCodePoint,
+                        t -> Character.toString(0xE0000 + t.nextInt(0x80)),      // tag characters
+                        t -> Character.toString(0x20 + t.nextInt(0x7F - 0x20))))  // printable ASCII
+                .stream().collect(Collectors.joining());
     }
 
-    private static Arbitrary<String> nearlySafe() {
-        return Arbitraries.frequencyOf(Tuple.of(10, charsOf(SAFE)), Tuple.of(1, charsOf(SHELL)))
-                .list().ofMaxSize(8)
-                .map(parts -> String.join("", parts));
+    private static String anyCodePoint(SplittableRandom random) {
+        int cp = Seeded.where(random, r -> r.nextInt(Character.MAX_CODE_POINT + 1),
+                c -> c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE);
+        return Character.toString(cp);
     }
 
-    private static Arbitrary<String> charsOf(String chars) {
-        return Arbitraries.of(chars.codePoints().mapToObj(Character::toString).toList());
+    private static String nearlySafe(SplittableRandom random) {
+        return Seeded.listOf(random, 0, 8, r -> Seeded.weighted(r, new int[] {10, 1},
+                        t -> Seeded.oneOf(t, SAFE), t -> Seeded.oneOf(t, SHELL)))
+                .stream().collect(Collectors.joining());
     }
 
-    @Provide
-    Arbitrary<List<String>> argv() {
-        return text().list().ofMinSize(1).ofMaxSize(6);
+    static List<String> argv(SplittableRandom random) {
+        return Seeded.listOf(random, 1, 6, RenderPropertiesTest::text);
     }
 
     /** What an argv can hold: anything but NUL. */
-    @Provide
-    Arbitrary<List<String>> shellArgv() {
-        return text().map(s -> s.replace("\u0000", "")).list().ofMinSize(1).ofMaxSize(6);
+    static List<String> shellArgv(SplittableRandom random) {
+        return Seeded.listOf(random, 1, 6, r -> text(r).replace("\u0000", ""));
     }
 
     /** Tokens a rule line can hold: no line feed, and a non-empty first token. */
-    @Provide
-    Arbitrary<List<String>> ruleTokens() {
-        Arbitrary<String> token = text().map(s -> s.replace("\n", ""));
-        return token.list().ofMinSize(1).ofMaxSize(6).filter(tokens -> !tokens.getFirst().isEmpty());
+    static List<String> ruleTokens(SplittableRandom random) {
+        return Seeded.where(random, r -> Seeded.listOf(r, 1, 6, t -> text(t).replace("\n", "")),
+                tokens -> !tokens.get(0).isEmpty());
     }
 
     private static boolean isHidden(int cp) {
@@ -78,32 +71,39 @@ class RenderPropertiesTest {
                 || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR;
     }
 
-    @Property
-    void renderingNeverEmitsARawControlFormatOrSeparatorCharacter(@ForAll("argv") List<String> argv) {
-        String shown = Render.render(argv);
-        shown.codePoints().forEach(cp -> assertTrue(!isHidden(cp),
-                () -> String.format("U+%04X left raw in %s", cp, shown)));
+    @Test
+    void renderingNeverEmitsARawControlFormatOrSeparatorCharacter() {
+        Seeded.forAll(1000, RenderPropertiesTest::argv, argv -> {
+            String shown = Render.render(argv);
+            shown.codePoints().forEach(cp -> assertTrue(!isHidden(cp),
+                    () -> String.format("U+%04X left raw in %s", cp, shown)));
+        });
     }
 
-    @Property
-    void escapeChangesOnlyHiddenCharacters(@ForAll("argv") List<String> argv) {
-        for (String token : argv) {
-            boolean hidden = token.codePoints().anyMatch(RenderPropertiesTest::isHidden);
-            assertEquals(hidden, Render.needsEscape(token), token);
-            if (!hidden) {
-                assertEquals(token, Render.escape(token));
+    @Test
+    void escapeChangesOnlyHiddenCharacters() {
+        Seeded.forAll(1000, RenderPropertiesTest::argv, argv -> {
+            for (String token : argv) {
+                boolean hidden = token.codePoints().anyMatch(RenderPropertiesTest::isHidden);
+                assertEquals(hidden, Render.needsEscape(token), token);
+                if (!hidden) {
+                    assertEquals(token, Render.escape(token));
+                }
             }
-        }
+        });
     }
 
-    @Property
-    void parsingAQuoteJoinedRuleGivesBackItsTokens(@ForAll("ruleTokens") List<String> tokens) throws Exception {
-        assertEquals(tokens, Rule.parse(Render.quoteJoin(tokens)).tokens());
+    @Test
+    void parsingAQuoteJoinedRuleGivesBackItsTokens() {
+        Seeded.forAll(1000, RenderPropertiesTest::ruleTokens,
+                tokens -> assertEquals(tokens, Rule.parse(Render.quoteJoin(tokens)).tokens()));
     }
 
     /** The quote-joined argv, given to printf by a POSIX shell, comes back byte for byte. */
-    @Property(tries = 300)
-    void aShellGivesBackTheQuoteJoinedArgvByteForByte(@ForAll("shellArgv") List<String> argv) throws Exception {
-        assertArrayEquals(Shell.nulTerminated(argv), Shell.printWords(Render.quoteJoin(argv)), () -> "argv " + argv);
+    @Test
+    void aShellGivesBackTheQuoteJoinedArgvByteForByte() {
+        Seeded.forAll(300, RenderPropertiesTest::shellArgv,
+                argv -> assertArrayEquals(Shell.nulTerminated(argv), Shell.printWords(Render.quoteJoin(argv)),
+                        () -> "argv " + argv));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.aii.config.SystemEnvironment;
+import dev.aii.exec.AnswerScope;
 import dev.aii.exec.ApprovalRequest;
 import dev.aii.exec.Approver;
 import dev.aii.exec.Platform;
@@ -74,8 +75,8 @@ class FoundationModelsToolTest {
         StubShim.echoToolResult("Result: ");
         StubShim.delta("Done.");
         StringBuilder answer = new StringBuilder();
-        tool.beginAnswer();
-        try (Session session = backend.openSession(new SessionOptions(Optional.of("instructions"), List.of(tool.spec())))) {
+        try (Session session = backend.openSession(new SessionOptions(Optional.of("instructions"), List.of(tool.spec())));
+             AnswerScope scope = tool.startAnswer()) {
             session.respond("say hello", answer::append);
         }
         assertEquals("Checking.\nResult: exit 0\nh\u00e9llo w\u00f6rld\nDone.", answer.toString());

@@ -1,6 +1,7 @@
 package dev.aii.openai;
 
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Locale;
 
 /** Whether a host names this machine's loopback interface, decided without any name lookup. */
@@ -32,10 +33,31 @@ final class Hosts {
             return false;
         }
         try {
-            return InetAddress.ofLiteral(h).isLoopbackAddress();
-        } catch (IllegalArgumentException e) {
+            // Only a literal reaches getByName, which then parses it and never asks DNS: brackets make it
+            // take the text as IPv6 or fail, and a dotted decimal is checked to be one first.
+            return InetAddress.getByName(h.contains(":") ? "[" + h + "]" : ipv4Literal(h)).isLoopbackAddress();
+        } catch (UnknownHostException | IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /** {@code h} when it is an IPv4 literal (1 to 4 decimal parts, each within its range), else throws. */
+    private static String ipv4Literal(String h) {
+        String[] parts = h.split("\\.", -1);
+        if (parts.length > 4) {
+            throw new IllegalArgumentException(h);
+        }
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i];
+            if (part.isEmpty() || part.length() > 10 || (part.length() > 1 && part.charAt(0) == '0')) {
+                throw new IllegalArgumentException(h);
+            }
+            long max = i < parts.length - 1 ? 255 : (1L << (8 * (4 - i))) - 1;
+            if (Long.parseLong(part) > max) {
+                throw new IllegalArgumentException(h);
+            }
+        }
+        return h;
     }
 
     private static boolean looksLikeAddress(String h) {

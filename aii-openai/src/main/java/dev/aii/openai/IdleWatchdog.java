@@ -20,7 +20,8 @@ final class IdleWatchdog implements AutoCloseable {
         this.idleNanos = idle.toNanos();
         this.onIdle = onIdle;
         this.last = System.nanoTime();
-        this.thread = Thread.ofVirtual().name("aii-openai-idle-watchdog").unstarted(this::watch);
+        this.thread = new Thread(this::watch, "aii-openai-idle-watchdog");
+        this.thread.setDaemon(true);
     }
 
     static IdleWatchdog start(Duration idle, Runnable onIdle) {

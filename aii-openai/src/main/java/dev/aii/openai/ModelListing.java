@@ -68,7 +68,7 @@ record ModelListing(List<JsonNode> entries) {
             throw ModelException.modelNotAvailable(w, baseUrl, shown, detail);
         }
         if (names.size() == 1) {
-            return names.getFirst();
+            return names.get(0);
         }
         String detail = names.isEmpty()
                 ? "the server lists no models"

@@ -73,7 +73,14 @@ final class ServerHttp implements AutoCloseable {
 
     @Override
     public void close() {
-        // shutdownNow, not close: close would wait for a stalled stream to end
-        client.shutdownNow();
+        // shutdownNow, not close: close would wait for a stalled stream to end. It exists from Java 21 on;
+        // before that the client has no way to stop, and its threads end when it is collected.
+        try {
+            HttpClient.class.getMethod("shutdownNow").invoke(client);
+        } catch (NoSuchMethodException e) {
+            // Java 17 to 20
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot shut down the HTTP client", e);
+        }
     }
 }

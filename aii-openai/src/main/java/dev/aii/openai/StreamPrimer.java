@@ -21,7 +21,9 @@ final class StreamPrimer {
     }
 
     static void prime() {
-        Thread.ofPlatform().daemon().name("aii-stream-primer").start(StreamPrimer::run);
+        Thread thread = new Thread(StreamPrimer::run, "aii-stream-primer");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private static void run() {

@@ -41,7 +41,8 @@ final class ToolCallAccumulator {
         } else if (id != null) {
             slot = slots.stream().filter(s -> id.equals(s.id)).findFirst().orElseGet(this::newSlot);
         } else {
-            slot = slots.isEmpty() || startsAnother(slots.getLast(), null, name) ? newSlot() : slots.getLast();
+            Slot last = slots.isEmpty() ? null : slots.get(slots.size() - 1);
+            slot = last == null || startsAnother(last, null, name) ? newSlot() : last;
         }
         if (slot.id == null) {
             slot.id = id;

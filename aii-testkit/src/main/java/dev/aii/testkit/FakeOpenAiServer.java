@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -34,7 +35,8 @@ import java.util.function.ToIntFunction;
 /**
  * A loopback OpenAI-compatible server that plays scripted answers and
  * records every request: {@code GET /v1/models}, {@code POST
- * /v1/chat/completions} (one {@link Reply} per request, in order), and on
+ * /v1/chat/completions} (one {@link Reply} per request, in order: streamed
+ * when the request says {@code "stream": true}, else as one JSON object), and on
  * demand llama.cpp's {@code GET /props} and {@code POST /tokenize} and
  * Ollama's {@code POST /api/show}; anything else is 404.
  *
@@ -315,9 +317,14 @@ public final class FakeOpenAiServer implements AutoCloseable {
             send(exchange, new Answer(reply.status, reply.body));
             return;
         }
-        String model = parse(body).path("model").asText(DEFAULT_MODEL);
-        ChunkWriter writer = new ChunkWriter(mapper, reply.wire, model, "chatcmpl-fake-" + completions.incrementAndGet(),
-                () -> "fake_call_" + callIds.incrementAndGet());
+        JsonNode request = parse(body);
+        String model = request.path("model").asText(DEFAULT_MODEL);
+        String id = "chatcmpl-fake-" + completions.incrementAndGet();
+        if (!request.path("stream").asBoolean(false)) {
+            answerWhole(exchange, reply, model, id);
+            return;
+        }
+        ChunkWriter writer = new ChunkWriter(mapper, reply.wire, model, id, () -> "fake_call_" + callIds.incrementAndGet());
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
         exchange.getResponseHeaders().set("Cache-Control", "no-cache");
         // a declared length that is never reached makes the server cut the connection when the exchange closes
@@ -343,6 +350,21 @@ public final class FakeOpenAiServer implements AutoCloseable {
             case DROP, ABORT -> {
             }
         }
+    }
+
+    /** A request without {@code "stream": true} gets the reply as one JSON object, after the reply's pauses. */
+    private void answerWhole(HttpExchange exchange, Reply reply, String model, String id)
+            throws IOException, InterruptedException {
+        for (Reply.Step step : reply.steps) {
+            if (step instanceof Reply.Pause p && closing.await(p.duration().toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        }
+        Optional<String> whole = CompletionWriter.whole(mapper, reply, model, id,
+                () -> "fake_call_" + callIds.incrementAndGet());
+        send(exchange, whole.map(json -> new Answer(200, json)).orElse(new Answer(500,
+                "{\"error\":{\"message\":\"FakeOpenAiServer: this scripted reply can only be streamed\","
+                        + "\"type\":\"server_error\"}}")));
     }
 
     private void write(OutputStream out, List<String> frames) throws IOException {

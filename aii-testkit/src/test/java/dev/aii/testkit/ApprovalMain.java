@@ -2,6 +2,7 @@ package dev.aii.testkit;
 
 import dev.aii.config.AllowFile;
 import dev.aii.config.SystemEnvironment;
+import dev.aii.exec.AnswerScope;
 import dev.aii.exec.DevTtyTerminal;
 import dev.aii.exec.ExecOutput;
 import dev.aii.exec.ProcessBuilderRunner;
@@ -26,7 +27,7 @@ public final class ApprovalMain {
     public static void main(String[] args) {
         AllowFile file = AllowFile.at(Path.of(args[0]));
         boolean interrupt = args.length > 2 && args[2].equals("interrupt");
-        AtomicReference<RunCommandTool> self = new AtomicReference<>();
+        AtomicReference<AnswerScope> self = new AtomicReference<>();
         ExecOutput output = ExecOutput.to(System.err, false, () -> {
             System.out.flush();
             if (interrupt) {
@@ -47,9 +48,10 @@ public final class ApprovalMain {
                 .runner(new ProcessBuilderRunner())
                 .output(output)
                 .build();
-        self.set(tool);
-        tool.beginAnswer();
-        System.out.print(tool.call(args[1]));
+        try (AnswerScope answer = tool.startAnswer()) {
+            self.set(answer);
+            System.out.print(answer.call(args[1]));
+        }
         System.out.flush();
     }
 }

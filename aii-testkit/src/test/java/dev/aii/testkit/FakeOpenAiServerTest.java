@@ -98,6 +98,36 @@ class FakeOpenAiServerTest {
     }
 
     @Test
+    void aRequestWithoutStreamGetsTheReplyAsOneCompletion() throws IOException {
+        String whole = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+            server.enqueue(Reply.text("Hel", "lo"),
+                    Reply.toolCalls(Wire.OPENAI, Reply.call("run_command", "{\"executable\":\"ls\"}"),
+                            Reply.call("run_command", "{}").withId("mine")),
+                    Reply.stream().text("cut").finish("length").done(),
+                    Reply.raw("data: x\n\n"));
+            assertEquals("{\"id\":\"chatcmpl-fake-1\",\"object\":\"chat.completion\",\"created\":1767225600,"
+                    + "\"model\":\"m\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"Hello\"},"
+                    + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":0,\"completion_tokens\":0,"
+                    + "\"total_tokens\":0}}", post(server, "/v1/chat/completions", whole).body);
+            assertEquals("{\"id\":\"chatcmpl-fake-2\",\"object\":\"chat.completion\",\"created\":1767225600,"
+                    + "\"model\":\"m\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":null,"
+                    + "\"tool_calls\":[{\"id\":\"fake_call_1\",\"type\":\"function\",\"function\":{\"name\":\"run_command\","
+                    + "\"arguments\":\"{\\\"executable\\\":\\\"ls\\\"}\"}},{\"id\":\"mine\",\"type\":\"function\","
+                    + "\"function\":{\"name\":\"run_command\",\"arguments\":\"{}\"}}]},\"finish_reason\":\"tool_calls\"}],"
+                    + "\"usage\":{\"prompt_tokens\":0,\"completion_tokens\":0,\"total_tokens\":0}}",
+                    post(server, "/v1/chat/completions", whole.replace("}]}", "}],\"stream\":false}")).body);
+            assertEquals("length", new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(post(server, "/v1/chat/completions", whole).body)
+                    .path("choices").path(0).path("finish_reason").asText());
+            Answer streamOnly = post(server, "/v1/chat/completions", whole);
+            assertEquals(500, streamOnly.status);
+            assertEquals("{\"error\":{\"message\":\"FakeOpenAiServer: this scripted reply can only be streamed\","
+                    + "\"type\":\"server_error\"}}", streamOnly.body);
+        }
+    }
+
+    @Test
     void nativeEndpointsAnswerOnlyWhenConfigured() throws IOException {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
             assertEquals(404, get(server, "/props").status);

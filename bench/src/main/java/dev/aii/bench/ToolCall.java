@@ -1,6 +1,7 @@
 package dev.aii.bench;
 
 import dev.aii.config.SystemEnvironment;
+import dev.aii.exec.AnswerScope;
 import dev.aii.exec.ApprovalRequest;
 import dev.aii.exec.Approver;
 import dev.aii.exec.Cancellation;
@@ -20,7 +21,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The cost of one auto-allowed tool call, {@code pwd}: the whole
- * {@link RunCommandTool#call} (JSON arguments, policy, log line, run, result
+ * {@link AnswerScope#call} (JSON arguments, policy, log line, run, result
  * text) against the same runner spawning {@code /usr/bin/pwd} directly, and
  * against ProcessBuilder. Prints median and 90th percentile in microseconds.
  *
@@ -48,8 +49,10 @@ public final class ToolCall {
                 .build();
         String json = "{\"executable\":\"pwd\",\"arguments\":[]}";
         LongSupplier toolCall = () -> time(() -> {
-            tool.beginAnswer();
-            String result = tool.call(json);
+            String result;
+            try (AnswerScope answer = tool.startAnswer()) {
+                result = answer.call(json);
+            }
             if (!result.startsWith("exit 0")) {
                 throw new IllegalStateException(result);
             }
@@ -66,7 +69,7 @@ public final class ToolCall {
                 Thread.currentThread().interrupt();
             }
         });
-        report("tool call (RunCommandTool.call, POSIX runner)", toolCall, iterations);
+        report("tool call (AnswerScope.call, POSIX runner)", toolCall, iterations);
         report("POSIX runner spawning /usr/bin/pwd", direct, iterations);
         report("ProcessBuilder spawning /usr/bin/pwd", processBuilder, iterations);
     }
