@@ -77,11 +77,14 @@ public final class ExecPolicy {
      * Decides about one command: validate, resolve, match, and when no rule
      * matches, say whether "always" can be offered and what it would store.
      *
-     * <p>A command that uses a guarded argument form (such as {@code date -s}
-     * or {@code file -z}) is allowed only by a rule whose own arguments spell
-     * that form out (a hand-written {@code date -s} does, the default
-     * {@code date} does not); otherwise it is asked about, with
-     * {@link Decision.Always#GUARDED} and the reasons to show.
+     * <p>A command that uses a guarded argument form (such as {@code date -s},
+     * {@code git log --output=x}, an option the program's guard table does not
+     * know, or an argument naming a terminal, device or process file) is
+     * allowed only by a rule whose own arguments spell that form out (a
+     * hand-written {@code date -s} does, the default {@code date} does not);
+     * otherwise it is asked about, with {@link Decision.Always#GUARDED} and the
+     * reasons to show. Arguments that may name paths are looked up through the
+     * environment's {@link FileProbe}; nothing else touches the file system.
      */
     public Decision evaluate(String executable, List<String> arguments) {
         if (executable == null || executable.isEmpty() || executable.indexOf('\0') >= 0) {
@@ -89,7 +92,7 @@ public final class ExecPolicy {
         }
         List<String> args = List.copyOf(arguments);
         if (!args.isEmpty()) {
-            String first = args.getFirst();
+            String first = args.get(0);
             String last = PathNames.lastComponent(executable);
             if (first.equals(executable) || (!last.isEmpty() && first.equals(last))) {
                 return new Decision.Refuse(Decision.Refusal.PROGRAM_NAME_IN_ARGUMENTS, PROGRAM_NAME_IN_ARGUMENTS);
@@ -108,18 +111,17 @@ public final class ExecPolicy {
             return new Decision.Ask(command, derivePrefix(command.program(), command.arguments()),
                     Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
         }
-        List<ArgumentGuards.Guard> guards = ArgumentGuards.applying(command.program(), command.arguments());
-        Optional<Rule> rule = guards.isEmpty()
+        List<GuardHits.Hit> hits = ArgumentGuards.hits(environment, command.program(), command.arguments());
+        Optional<Rule> rule = hits.isEmpty()
                 ? rules.firstCovering(command.program(), command.arguments())
                 : rules.firstCovering(command.program(), command.arguments(),
-                        r -> ArgumentGuards.spelledOutBy(r, guards));
+                        r -> ArgumentGuards.spelledOutBy(r, hits));
         if (rule.isPresent()) {
             return new Decision.Allow(command, rule.get());
         }
         Rule prefix = derivePrefix(command.program(), command.arguments());
-        if (!guards.isEmpty()) {
-            return new Decision.Ask(command, prefix, Decision.Always.GUARDED,
-                    guards.stream().map(ArgumentGuards.Guard::reason).toList());
+        if (!hits.isEmpty()) {
+            return new Decision.Ask(command, prefix, Decision.Always.GUARDED, ArgumentGuards.reasons(hits));
         }
         return new Decision.Ask(command, prefix, alwaysFor(command, prefix));
     }
@@ -141,10 +143,10 @@ public final class ExecPolicy {
         List<String> tokens = new ArrayList<>(arguments.size() + 1);
         tokens.add(program);
         if (!arguments.isEmpty()) {
-            if (arguments.getFirst().startsWith("-")) {
+            if (arguments.get(0).startsWith("-")) {
                 tokens.addAll(arguments);
             } else {
-                tokens.add(arguments.getFirst());
+                tokens.add(arguments.get(0));
             }
         }
         return new Rule(tokens);

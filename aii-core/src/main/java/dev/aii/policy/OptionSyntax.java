@@ -25,7 +25,7 @@ import java.util.Objects;
  *                     meets them and only complains at the end)
  */
 record OptionSyntax(String implementation, String shortOptions, List<LongOption> longOptions, boolean permute,
-                    boolean stopsOnError) {
+                    boolean stopsOnError, boolean negatable) {
 
     /** Whether an option takes a value. */
     enum Value { NONE, REQUIRED, OPTIONAL }
@@ -74,12 +74,30 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
     static OptionSyntax of(String implementation, String shortOptions, boolean permute, boolean stopsOnError,
                            String... longSpecs) {
         return new OptionSyntax(implementation, shortOptions,
-                Arrays.stream(longSpecs).map(LongOption::of).toList(), permute, stopsOnError);
+                Arrays.stream(longSpecs).map(LongOption::of).toList(), permute, stopsOnError, false);
+    }
+
+    /** This syntax with {@code --no-NAME} known for every long option. */
+    OptionSyntax withNegations() {
+        return new OptionSyntax(implementation, shortOptions, longOptions, permute, stopsOnError, true);
     }
 
     /** Whether {@code c} is one of the program's short options. */
     boolean knowsShort(int c) {
         return c != ':' && shortOptions.indexOf(c) >= 0;
+    }
+
+    /** Whether {@code key} is an option of this syntax: a known letter, or a long option's key. */
+    boolean knows(String key) {
+        if (key.codePointCount(0, key.length()) == 1 && knowsShort(key.codePointAt(0))) {
+            return true;
+        }
+        for (LongOption option : longOptions) {
+            if (option.key().equals(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What the short option {@code c} takes; a letter the program does not know is read as a flag. */
@@ -99,6 +117,14 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
      * abbreviation, none an unknown option.
      */
     List<LongOption> lookup(String name) {
+        List<LongOption> found = lookupAsWritten(name);
+        if (found.isEmpty() && negatable && name.startsWith("no-") && !lookupAsWritten(name.substring(3)).isEmpty()) {
+            return List.of(new LongOption(name, "--" + name, Value.NONE));
+        }
+        return found;
+    }
+
+    private List<LongOption> lookupAsWritten(String name) {
         List<LongOption> candidates = new ArrayList<>();
         for (LongOption option : longOptions) {
             if (option.name().equals(name)) {
@@ -109,6 +135,32 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
             }
         }
         return List.copyOf(candidates);
+    }
+
+    /**
+     * How the option {@code key} can be written: {@code -o} for a short
+     * option, {@code --output} for each long option that stands for it (a
+     * value-taking one as {@code --output=V}), in table order.
+     */
+    List<String> spellings(String key) {
+        List<String> out = new ArrayList<>();
+        if (key.codePointCount(0, key.length()) == 1 && knowsShort(key.codePointAt(0))) {
+            out.add("-" + key + switch (shortValue(key.codePointAt(0))) {
+                case NONE -> "";
+                case REQUIRED -> " V";
+                case OPTIONAL -> "[V]";
+            });
+        }
+        for (LongOption option : longOptions) {
+            if (option.key().equals(key) || option.key().equals("--" + key)) {
+                out.add("--" + option.name() + switch (option.value()) {
+                    case NONE -> "";
+                    case REQUIRED -> "=V";
+                    case OPTIONAL -> "[=V]";
+                });
+            }
+        }
+        return out;
     }
 
     private static boolean sameMeaning(LongOption a, LongOption b) {
