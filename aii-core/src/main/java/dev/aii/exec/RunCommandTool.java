@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -145,7 +146,8 @@ public final class RunCommandTool implements ToolHandler {
             case Decision.Refuse refuse -> audit.error(CallAudit.refused(refuse.reason()), refuse.message());
             case Decision.Allow allow -> {
                 audit.resolved(allow.command());
-                yield run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
+                yield run(allow.command(), UnderRule.environment(allow.command(), runner, limits, current.cancellation),
+                        current, audit, CallAudit.allowedBy(allow.rule()));
             }
             case Decision.Ask ask -> {
                 audit.resolved(ask.command());
@@ -184,14 +186,14 @@ public final class RunCommandTool implements ToolHandler {
             return audit.denied("user declined", ToolTexts.DENIED_BY_USER);
         }
         return switch (reply) {
-            case ONCE -> run(ask.command(), current, audit, "approved once");
+            case ONCE -> run(ask.command(), Map.of(), current, audit, "approved once");
             case ALWAYS -> {
                 if (ask.alwaysPrefix().isEmpty()) {
                     // "Always" where it was not offered is not an answer the prompt allows: no.
                     yield audit.denied("user declined", ToolTexts.DENIED_BY_USER);
                 }
                 remember(ask.alwaysPrefix().get());
-                yield run(ask.command(), current, audit, "approved always");
+                yield run(ask.command(), Map.of(), current, audit, "approved always");
             }
             case NO -> audit.denied("user declined", ToolTexts.DENIED_BY_USER);
             case NO_TERMINAL -> audit.denied("no terminal", ToolTexts.DENIED_NO_TERMINAL);
@@ -211,10 +213,13 @@ public final class RunCommandTool implements ToolHandler {
         }
     }
 
-    private String run(ResolvedCommand command, Answer current, CallAudit audit, String why) {
+    private String run(ResolvedCommand command, Map<String, String> environment, Answer current, CallAudit audit,
+                       String why) {
         output.commandLog(command.display());
         long start = System.nanoTime();
-        RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation);
+        RunResult result = environment.isEmpty()
+                ? runner.run(command.path(), command.arguments(), limits, current.cancellation)
+                : runner.run(command.path(), command.arguments(), environment, limits, current.cancellation);
         audit.ran(why, result, Duration.ofNanos(System.nanoTime() - start));
         int cap = limits.outputCap();
         return switch (result) {

@@ -55,7 +55,7 @@ class AlwaysTest {
     }
 
     @Test
-    void builtInNeverAlwaysSetIsTheSpecifiedProgramsAndTheWrappersAddedToThem() {
+    void builtInNeverAlwaysSetIsTheSpecifiedProgramsTheWrappersAndTheAmendmentsList() {
         List<String> expected = List.of(
                 "sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish",
                 "python", "python3", "perl", "ruby", "node", "osascript", "swift",
@@ -66,8 +66,12 @@ class AlwaysTest {
                 "find", "sed", "awk", "gawk", "tee", "dd", "make", "npm", "npx", "pip",
                 "curl", "wget", "nc", "ssh", "scp", "rsync",
                 "open", "launchctl",
-                "rm", "rmdir", "mv", "cp", "chmod", "chown", "kill", "killall", "defaults", "diskutil");
-        assertEquals(expected.size(), Builtins.NEVER_ALWAYS.size());
+                "rm", "rmdir", "mv", "cp", "chmod", "chown", "kill", "killall", "defaults", "diskutil",
+                "vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "sqlite3", "tmux", "screen", "nodejs",
+                "deno", "bun", "tclsh", "wish", "lua", "php", "R", "Rscript", "julia", "mawk", "nawk", "busybox",
+                "rbash", "jshell", "jrunscript", "gdb", "strace", "ltrace", "expect", "script", "watch",
+                "parallel");
+        assertEquals(Set.copyOf(expected).size(), Builtins.NEVER_ALWAYS.size());
         assertEquals(Set.copyOf(expected), Builtins.NEVER_ALWAYS);
     }
 
