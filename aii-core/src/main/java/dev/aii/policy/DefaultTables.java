@@ -80,7 +80,7 @@ final class DefaultTables {
                 // Older BSD and macOS date: -t sets the kernel's time zone, -d its daylight saving flag.
                 impl("older BSD/macOS", "d:f:jnRr:t:uv:", false, true)
                         .guardSaying(Effect.STATE, "can change the kernel's time zone", "t")
-                        .guardWhen(Effect.STATE, "d", v -> !v.isEmpty() && v.chars().allMatch(Character::isDigit))
+                        .guardWhen(Effect.STATE, "d", "when its value is digits", v -> !v.isEmpty() && v.chars().allMatch(Character::isDigit))
                         .operands("an operand that is not +FORMAT", Effect.STATE, DefaultTables::setsClock),
                 impl("busybox", "d:D:s:r:RuI::", true, true, "date=d:", "set=s:", "reference=r:",
                         "rfc-2822=R", "utc=u", "iso-8601=I::")

@@ -85,9 +85,10 @@ final class GetoptTable implements ProgramReader {
             return this;
         }
 
-        /** Guards {@code key} when its value passes {@code when}. */
-        Implementation guardWhen(Effect effect, String key, java.util.function.Predicate<String> when) {
-            add(new Row(key, effect, "", when));
+        /** Guards {@code key} when its value passes {@code when}, which {@code described} says in words. */
+        Implementation guardWhen(Effect effect, String key, String described,
+                                 java.util.function.Predicate<String> when) {
+            add(new Row(key, effect, described, when));
             return this;
         }
 
@@ -180,7 +181,7 @@ final class GetoptTable implements ProgramReader {
                 recursive |= impl.recursiveKeys.contains(key);
                 for (Row row : impl.rows.getOrDefault(key, List.of())) {
                     if (row.onlyWhen().test(o.value().orElse(""))) {
-                        if (row.phrase().isEmpty()) {
+                        if (row.phrase().isEmpty() || row.phrase().startsWith("when ")) {
                             out.effect(o.index(), row.effect());
                         } else {
                             out.effect(o.index(), row.phrase());
@@ -211,7 +212,12 @@ final class GetoptTable implements ProgramReader {
         for (Implementation impl : implementations) {
             for (List<Row> rows : impl.rows.values()) {
                 for (Row row : rows) {
-                    String forms = String.join(", ", impl.syntax.spellings(row.key()));
+                    List<String> spelled = new ArrayList<>();
+                    for (String spelling : impl.syntax.spellings(row.key())) {
+                        spelled.add("`" + spelling + "`");
+                    }
+                    String forms = String.join(", ", spelled)
+                            + (row.phrase().isEmpty() ? "" : " (" + row.phrase() + ")");
                     String id = forms + "\0" + row.effect();
                     effects.put(id, row.effect());
                     byForm.computeIfAbsent(id, k -> new ArrayList<>()).add(impl.syntax.implementation());

@@ -230,14 +230,12 @@ final class GitReader implements ProgramReader {
         rows.add(new TableRow("`--help` (global or after a subcommand), `help`", Effect.EXEC, "git"));
         rows.add(new TableRow("any subcommand but " + String.join(", ", subcommands.keySet())
                 + " (aliases included)", Effect.EXEC, "git"));
-        Set<String> seen = new java.util.HashSet<>();
-        subcommands.forEach((sub, reader) -> {
-            if (seen.add(System.identityHashCode(reader) + "")) {
-                for (TableRow row : reader.rows()) {
-                    if (!row.forms().startsWith("--help")) {
-                        rows.add(new TableRow(row.forms(), row.effect(), "git " + (reader instanceof GetoptTable t
-                                ? t.program().substring(4) : sub)));
-                    }
+        Map<ProgramReader, List<String>> names = new LinkedHashMap<>();
+        subcommands.forEach((sub, reader) -> names.computeIfAbsent(reader, r -> new ArrayList<>()).add(sub));
+        names.forEach((reader, subs) -> {
+            for (TableRow row : reader.rows()) {
+                if (!row.forms().contains("--help`")) {
+                    rows.add(new TableRow(row.forms(), row.effect(), "git " + String.join(", ", subs)));
                 }
             }
         });

@@ -80,8 +80,7 @@ final class ToolTables {
                         "troff=t", "troff-device=T::", "html=H::", "gxditview=X::", "ditroff=Z", "help=?",
                         "usage", "version=V", "sections=S:", "S")
                         .guard(Effect.EXEC, "P", "H", "X", "C"),
-                impl("mandoc (macOS, BSD)", "aC:cfhI:iK:klM:m:O:S:s:T:VW:w", false, true)
-                        .guard(Effect.EXEC, "C"));
+                impl("mandoc (macOS, BSD)", "aC:cfhI:iK:klM:m:O:S:s:T:VW:w", false, true));
         put(tables, "less",
                 impl("less", "?aAb:BcdD:eEfFgGh:iIj:Jk:KLmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:\":~#:", false, false,
                         "help=?", "search-skip-screen=a", "SEARCH-SKIP-SCREEN=A", "buffers=b:",
@@ -189,7 +188,7 @@ final class ToolTables {
                         "files-with-matches=l", "count=c", "initial-tab=T", "null=Z", "before-context=B:",
                         "after-context=A:", "context=C:", "group-separator:", "no-group-separator",
                         "color::", "colour::", "binary=U")
-                        .guardWhen(Effect.FOLLOW, "D", v -> !v.equals("skip"))
+                        .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .recursiveWith("r", "R", "d"),
                 impl("BSD/macOS", "0123456789A:B:C:D:EFGHIJMLOSRUVZabcd:e:f:hilm:nopqrsuvwxyz", false, true,
                         "after-context=A:", "before-context=B:", "context=C:", "devices=D:",
@@ -204,7 +203,7 @@ final class ToolTables {
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "J")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "M")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
-                        .guardWhen(Effect.FOLLOW, "D", v -> !v.equals("skip"))
+                        .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .recursiveWith("r", "R", "d"),
                 impl("busybox", "HhnlLoqvsrRiwFExm:A:B:C:e:f:z", true, true).recursiveWith("r", "R"));
         put(tables, "rg",
