@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -69,17 +70,25 @@ final class GitLockdown {
     }
 
     /**
-     * The variables to set for {@code git} at {@code path} run with {@code arguments}.
+     * The variables to set for {@code git} at {@code path} run with
+     * {@code arguments}; empty when the repository's drivers could not be
+     * listed in full (the question timed out, was interrupted, or answered
+     * more than aii reads), and then the command must not run.
      *
      * @param inherited the environment the command would otherwise get (for a {@code GIT_CONFIG_COUNT} to extend)
      */
-    static Map<String, String> environment(CommandRunner runner, String path, List<String> arguments,
-                                           Map<String, String> inherited, Limits limits, Cancellation cancellation) {
+    static Optional<Map<String, String>> environment(CommandRunner runner, String path, List<String> arguments,
+                                                     Map<String, String> inherited, Limits limits,
+                                                     Cancellation cancellation) {
+        Optional<List<String>> keys = driverKeys(runner, path, arguments, inherited, limits, cancellation);
+        if (keys.isEmpty()) {
+            return Optional.empty();
+        }
         Map<String, String> config = new LinkedHashMap<>(CONFIG);
-        for (String key : driverKeys(runner, path, arguments, inherited, limits, cancellation)) {
+        for (String key : keys.get()) {
             config.put(key, neutral(key));
         }
-        return with(config, inherited);
+        return Optional.of(with(config, inherited));
     }
 
     /** {@link #VARIABLES} and {@code config} as {@code GIT_CONFIG_*} variables after those in {@code inherited}. */
@@ -117,24 +126,32 @@ final class GitLockdown {
         return "";
     }
 
-    /** The driver keys the repository's configuration sets, as git lists them; empty when it lists none. */
-    private static List<String> driverKeys(CommandRunner runner, String path, List<String> arguments,
-                                           Map<String, String> inherited, Limits limits, Cancellation cancellation) {
+    /**
+     * The driver keys the configuration sets, as git lists them. git exits 1
+     * when there are none, and 128 when it cannot read the configuration or
+     * find the repository (the command then fails the same way): no keys. Any
+     * other ending, or more output than is read, is empty: not known in full.
+     */
+    private static Optional<List<String>> driverKeys(CommandRunner runner, String path, List<String> arguments,
+                                                     Map<String, String> inherited, Limits limits,
+                                                     Cancellation cancellation) {
         List<String> question = new ArrayList<>(globalOptions(arguments));
         question.addAll(List.of("config", "--null", "--name-only", "--get-regexp", DRIVER_KEYS));
         Limits asking = limits.withTimeout(min(limits.timeout(), Duration.ofSeconds(10))).withOutputCap(1 << 16);
         RunResult result = runner.run(path, question, with(CONFIG, inherited), asking, cancellation);
+        if (!(result instanceof RunResult.Exited exited) || exited.output().truncated()) {
+            return Optional.empty();
+        }
         List<String> keys = new ArrayList<>();
-        if (result instanceof RunResult.Exited exited && exited.status() == 0) {
+        if (exited.status() == 0) {
             String out = new String(exited.output().head(), StandardCharsets.UTF_8);
             for (String key : out.split("\0")) {
-                String k = key.strip();
-                if (!k.isEmpty() && !k.contains("\n")) {
-                    keys.add(k);
+                if (!key.isEmpty()) {
+                    keys.add(key);
                 }
             }
         }
-        return keys;
+        return Optional.of(keys);
     }
 
     /** The global options at the start of {@code arguments} that choose the repository. */

@@ -146,8 +146,13 @@ public final class RunCommandTool implements ToolHandler {
             case Decision.Refuse refuse -> audit.error(CallAudit.refused(refuse.reason()), refuse.message());
             case Decision.Allow allow -> {
                 audit.resolved(allow.command());
-                yield run(allow.command(), UnderRule.environment(allow.command(), runner, limits, current.cancellation),
-                        current, audit, CallAudit.allowedBy(allow.rule()));
+                Optional<Map<String, String>> environment =
+                        UnderRule.environment(allow.command(), runner, limits, current.cancellation);
+                if (environment.isEmpty()) {
+                    yield audit.error("launch failed",
+                            ToolTexts.couldNotLaunch(allow.command().executable(), UnderRule.UNCHECKED));
+                }
+                yield run(allow.command(), environment.get(), current, audit, CallAudit.allowedBy(allow.rule()));
             }
             case Decision.Ask ask -> {
                 audit.resolved(ask.command());

@@ -78,8 +78,13 @@ final class PathGuard {
         return null;
     }
 
-    /** The special tree {@code path} (absolute, normalised) is in, as a note names it, or null. */
-    static String specialTree(String path) {
+    /**
+     * The special tree {@code path} (absolute, normalised) is in, as a note
+     * names it, or null. Compared without regard to ASCII case: on macOS's
+     * usual file system {@code /NET/host} is {@code /net/host}.
+     */
+    static String specialTree(String spelled) {
+        String path = spelled.toLowerCase(java.util.Locale.ROOT);
         for (String tree : TREES) {
             if (path.equals(tree) || path.startsWith(tree + "/")) {
                 return tree + (tree.startsWith("/dev/std") ? "" : "/");

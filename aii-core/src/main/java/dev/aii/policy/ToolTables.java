@@ -103,7 +103,7 @@ final class ToolTables {
                         "print-over=p", "clean-print=c", "squeeze=s", "plain=u", "lines=n:", "help", "version"),
                 impl("BSD/macOS", "deEFGiIJKLmMnNqQrRsSuUVwWXx:z:", false, false));
         put(tables, "diff",
-                impl("GNU", "0123456789abBcC:dD:eEfF:hHiI:lL:nNpPqrsS:tTuU:vwWx:X:yZ", true, true,
+                impl("GNU", "0123456789abBcC:dD:eEfF:hHiI:lL:nNpPqrsS:tTuU:vwW:x:X:yZ", true, true,
                         "normal", "brief=q", "report-identical-files=s", "context=C::", "unified=U::", "ed=e",
                         "rcs=n", "side-by-side=y", "width=W:", "left-column", "suppress-common-lines",
                         "show-c-function=p", "show-function-line=F:", "label=L:", "expand-tabs=t",

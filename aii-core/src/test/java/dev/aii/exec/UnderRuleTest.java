@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 class UnderRuleTest {
 
     /** A runner that records what it was asked, and answers as a command that printed nothing. */
-    private static final class Recording implements CommandRunner {
+    private static class Recording implements CommandRunner {
         final List<String> calls = new ArrayList<>();
         final List<Map<String, String>> environments = new ArrayList<>();
+        RunResult configAnswer = new RunResult.Exited(1, new CapturedOutput(new byte[0], 0));
 
         @Override
         public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
@@ -31,6 +32,9 @@ class UnderRuleTest {
                              Cancellation cancellation) {
             calls.add(path + " " + String.join(" ", arguments));
             environments.add(environment);
+            if (arguments.contains("config")) {
+                return configAnswer;
+            }
             return new RunResult.Exited(0, new CapturedOutput(new byte[0], 0));
         }
     }
@@ -73,6 +77,36 @@ class UnderRuleTest {
             keys.add(env.get("GIT_CONFIG_KEY_" + i));
         }
         assertTrue(keys.containsAll(List.of("core.fsmonitor", "core.hooksPath", "credential.helper")), keys::toString);
+    }
+
+    @Test
+    void gitDoesNotRunWhenItsDriversCannotBeListedInFull() {
+        for (RunResult answer : List.of(new RunResult.TimedOut(new CapturedOutput(new byte[0], 0)),
+                new RunResult.Exited(0, new CapturedOutput(new byte[] {'a'}, 1 << 20)),
+                new RunResult.LaunchFailed("nope"))) {
+            Recording runner = new Recording();
+            runner.configAnswer = answer;
+            String result = tool(runner, RuleSet.of(List.of(Rule.of("git"))), FakeTerminal.absent())
+                    .call(ToolFixture.json("git", "diff"));
+            assertEquals("Error: could not launch git: its configuration could not be checked in time", result);
+            assertEquals(1, runner.calls.size(), runner.calls::toString);
+        }
+    }
+
+    @Test
+    void everyDriverKeyGitListsIsOverridden() {
+        Recording runner = new Recording();
+        byte[] listed = "diff.a b.textconv\0filter.x.process\0diff.external\0".getBytes();
+        runner.configAnswer = new RunResult.Exited(0, new CapturedOutput(listed, listed.length));
+        tool(runner, RuleSet.of(List.of(Rule.of("git"))), FakeTerminal.absent()).call(ToolFixture.json("git", "diff"));
+        Map<String, String> env = runner.environments.get(1);
+        Map<String, String> config = new java.util.HashMap<>();
+        for (int i = 0; i < Integer.parseInt(env.get("GIT_CONFIG_COUNT")); i++) {
+            config.put(env.get("GIT_CONFIG_KEY_" + i), env.get("GIT_CONFIG_VALUE_" + i));
+        }
+        assertEquals("cat", config.get("diff.a b.textconv"));
+        assertEquals("", config.get("filter.x.process"));
+        assertEquals("", config.get("diff.external"));
     }
 
     @Test

@@ -112,6 +112,12 @@ class ArgumentGuardsTest {
             ask head -n -1 /dev/zero
             ask cat /dev/urandom
             ask ls /net/example.com
+            ask ls /NET/example.com
+            ask cat /Proc/Self/environ
+            ask /usr/../usr/bin/tail -f log.txt
+            ask //usr//bin/tail -f log.txt
+            ask /usr/bin/./head -n1 /dev/pts/3
+            run /usr/../usr/bin/tail -n 20 log.txt
             run ls /net
             ask wc --files0-from=/dev/pts/3
             ask wc --files0-from /dev/tty
