@@ -129,6 +129,32 @@ final class GitReader implements ProgramReader {
                 "contains", "debug", "all", "tags", "long", "abbrev::", "exact-match", "candidates:",
                 "match:", "exclude:", "always", "first-parent", "dirty::", "broken::", "help")
                 .guard(Effect.EXEC, "--help")));
+        GetoptTable.Implementation reflog = logTable("git reflog", logLong);
+        reflog.operands("expire or delete (it rewrites the reflog)", Effect.WRITE, (parsed, arguments, out) -> {
+            if (!parsed.operands().isEmpty()
+                    && List.of("expire", "delete").contains(parsed.operands().get(0).value())) {
+                out.effect(parsed.operands().get(0).index(), Effect.WRITE);
+            }
+        });
+        subcommands.put("reflog", table("git reflog", reflog));
+        subcommands.put("remote", table("git remote", impl("git", "vh", true, true, "verbose=v")
+                .operands("any subcommand but get-url (they change remotes or reach the network)", Effect.WRITE,
+                        (parsed, arguments, out) -> {
+                            if (!parsed.operands().isEmpty()
+                                    && !parsed.operands().get(0).value().equals("get-url")) {
+                                out.effect(parsed.operands().get(0).index(), Effect.WRITE);
+                            }
+                        })));
+        subcommands.put("config", table("git config", impl("git", "lzf:eh", true, true,
+                "get", "get-all", "get-regexp", "get-urlmatch", "list=l", "show-origin", "show-scope", "name-only",
+                "null=z", "global", "system", "local", "worktree", "file=f:", "blob:", "type:", "bool", "int",
+                "bool-or-int", "path", "expiry-date", "includes", "default:", "add", "unset", "unset-all",
+                "replace-all", "rename-section", "remove-section", "edit=e", "fixed-value")
+                .guard(Effect.WRITE, "--add", "--unset", "--unset-all", "--replace-all", "--rename-section",
+                        "--remove-section")
+                .guard(Effect.EXEC, "e")
+                .operands("a name and a value, or set, unset, rename-section, remove-section, edit",
+                        Effect.WRITE, GitReader::setsConfig)));
         subcommands.put("rev-parse", new AnyArguments());
         subcommands.put("version", table("git version", impl("git", "h", true, true, "build-options")));
     }
@@ -152,6 +178,25 @@ final class GitReader implements ProgramReader {
 
     private static String[] concat(String[] a, String[] b) {
         return Stream.concat(Stream.of(a), Stream.of(b)).distinct().toArray(String[]::new);
+    }
+
+    /** git config NAME VALUE (and the subcommand forms of git 2.46) write; a name alone, --get and --list read. */
+    private static void setsConfig(Getopt.Parsed parsed, List<String> arguments, GuardHits out) {
+        List<Getopt.Operand> operands = parsed.operands();
+        if (operands.isEmpty()) {
+            return;
+        }
+        Getopt.Operand first = operands.get(0);
+        if (List.of("set", "unset", "rename-section", "remove-section", "edit").contains(first.value())) {
+            out.effect(first.index(), Effect.WRITE);
+            return;
+        }
+        boolean reading = parsed.has("--get") || parsed.has("--get-all") || parsed.has("--get-regexp")
+                || parsed.has("--get-urlmatch") || parsed.has("l") || first.value().equals("get")
+                || first.value().equals("list");
+        if (!reading && operands.size() >= 2) {
+            out.effect(operands.get(1).index(), Effect.WRITE);
+        }
     }
 
     private static void createsBranch(Getopt.Parsed parsed, List<String> arguments, GuardHits out) {

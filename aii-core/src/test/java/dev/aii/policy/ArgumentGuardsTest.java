@@ -217,6 +217,31 @@ class ArgumentGuardsTest {
             run git blame -L 1,5 README.md
             run git -C src log -1
             run git --no-pager log -1
+            run git log -10
+            run git log --patch
+            run git log --graph --oneline --all
+            run git log --oneline --all -- docs
+            run git shortlog -sn
+            run git describe --tags
+            run git cat-file -p HEAD
+            run git reflog
+            run git reflog show -5
+            run git remote -v
+            run git remote get-url origin
+            run git config user.email
+            run git config --get user.name
+            run git config --list --show-origin
+            run git ls-tree -r HEAD
+            run git grep -n TODO
+            ask git reflog expire --all
+            ask git reflog delete HEAD@{1}
+            ask git remote add x /tmp
+            ask git remote update
+            ask git config user.email x@y
+            ask git config --unset user.email
+            ask git config -e
+            ask git config set user.name x
+            ask git config --global core.pager sh
             ask git log -1 --format=tformat:bash --output=allow
             ask git log --output allow
             ask git log --output=/home/u/.config/aii/allow
