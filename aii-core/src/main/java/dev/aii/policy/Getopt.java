@@ -49,9 +49,11 @@ final class Getopt {
      * @param valueMissing the last option needs a value and there is none
      * @param errorIndex the index of the argument of the first such error, or -1
      * @param errorToken how the first error was spelled ({@code -Q}, {@code --nope}), or empty
+     * @param optionAfterOperand whether an option came after an operand (so reading without
+     *                           permutation would differ)
      */
     record Parsed(List<Occurrence> options, List<Operand> operands, boolean rejected, boolean valueMissing,
-                  int errorIndex, String errorToken) {
+                  int errorIndex, String errorToken, boolean optionAfterOperand) {
 
         /** Whether an option with {@code key} was given. */
         boolean has(String key) {
@@ -109,10 +111,12 @@ final class Getopt {
     static Parsed parse(OptionSyntax syntax, List<String> args, boolean permute) {
         Reading reading = new Reading();
         List<Operand> operands = new ArrayList<>();
+        boolean optionAfterOperand = false;
         int i = 0;
         while (i < args.size()) {
             int at = i;
             String arg = args.get(i++);
+            optionAfterOperand |= !operands.isEmpty() && arg.startsWith("-") && arg.length() > 1;
             if (arg.equals("--")) {
                 for (int j = i; j < args.size(); j++) {
                     operands.add(new Operand(args.get(j), j));
@@ -134,7 +138,7 @@ final class Getopt {
             }
         }
         return new Parsed(List.copyOf(reading.options), List.copyOf(operands), reading.rejected,
-                reading.valueMissing, reading.errorIndex, reading.errorToken);
+                reading.valueMissing, reading.errorIndex, reading.errorToken, optionAfterOperand);
     }
 
     /**

@@ -151,14 +151,20 @@ final class GetoptTable implements ProgramReader {
         boolean accepted = false;
         int lastError = -1;
         for (Implementation impl : implementations) {
-            boolean[] orders = impl.syntax.permute() ? new boolean[] {true, false} : new boolean[] {false};
-            for (boolean permute : orders) {
+            boolean permute = impl.syntax.permute();
+            for (int pass = 0; pass < 2; pass++) {
                 Getopt.Parsed parsed = Getopt.parse(impl.syntax, arguments, permute);
+                // A permuting implementation is read a second time as under POSIXLY_CORRECT, when that differs.
+                boolean again = permute && parsed.optionAfterOperand();
+                permute = false;
                 int tooMany = parsed.operands().size() > impl.maxOperands
                         ? parsed.operands().get(impl.maxOperands).index() : -1;
                 if (parsed.usageError() || tooMany >= 0) {
                     lastError = Math.max(lastError, parsed.usageError() ? parsed.errorIndex() : tooMany);
                     if (impl.syntax.stopsOnError()) {
+                        if (!again) {
+                            break;
+                        }
                         continue;
                     }
                     if (parsed.usageError()) {
@@ -167,6 +173,9 @@ final class GetoptTable implements ProgramReader {
                 }
                 accepted = true;
                 readOne(impl, parsed, arguments, out);
+                if (!again) {
+                    break;
+                }
             }
         }
         if (!accepted) {

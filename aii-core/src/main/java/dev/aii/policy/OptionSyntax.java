@@ -2,6 +2,8 @@ package dev.aii.policy;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Objects;
 
@@ -24,8 +26,16 @@ import java.util.Objects;
  *                     options; not of file, which reads {@code -f} lists as it
  *                     meets them and only complains at the end)
  */
-record OptionSyntax(String implementation, String shortOptions, List<LongOption> longOptions, boolean permute,
-                    boolean stopsOnError, boolean negatable) {
+final class OptionSyntax {
+
+    private final String implementation;
+    private final String shortOptions;
+    private final List<LongOption> longOptions;
+    private final boolean permute;
+    private final boolean stopsOnError;
+    private final boolean negatable;
+    /** The long options by exact name, for the common case of an option written out in full. */
+    private final Map<String, LongOption> byName = new HashMap<>();
 
     /** Whether an option takes a value. */
     enum Value { NONE, REQUIRED, OPTIONAL }
@@ -64,10 +74,37 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
         }
     }
 
-    OptionSyntax {
-        Objects.requireNonNull(implementation, "implementation");
-        Objects.requireNonNull(shortOptions, "shortOptions");
-        longOptions = List.copyOf(longOptions);
+    OptionSyntax(String implementation, String shortOptions, List<LongOption> longOptions, boolean permute,
+                 boolean stopsOnError, boolean negatable) {
+        this.implementation = Objects.requireNonNull(implementation, "implementation");
+        this.shortOptions = Objects.requireNonNull(shortOptions, "shortOptions");
+        this.longOptions = List.copyOf(longOptions);
+        this.permute = permute;
+        this.stopsOnError = stopsOnError;
+        this.negatable = negatable;
+        for (LongOption option : this.longOptions) {
+            byName.putIfAbsent(option.name(), option);
+        }
+    }
+
+    String implementation() {
+        return implementation;
+    }
+
+    String shortOptions() {
+        return shortOptions;
+    }
+
+    List<LongOption> longOptions() {
+        return longOptions;
+    }
+
+    boolean permute() {
+        return permute;
+    }
+
+    boolean stopsOnError() {
+        return stopsOnError;
     }
 
     /** A syntax from a getopt string and long option specs (see {@link LongOption#of}). */
@@ -125,6 +162,10 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
     }
 
     private List<LongOption> lookupAsWritten(String name) {
+        LongOption exact = byName.get(name);
+        if (exact != null) {
+            return List.of(exact);
+        }
         List<LongOption> candidates = new ArrayList<>();
         for (LongOption option : longOptions) {
             if (option.name().equals(name)) {
