@@ -40,8 +40,10 @@ final class ArgumentGuards {
     /**
      * For a program without a table, every string an argument could pass as a
      * path: the argument, the value after {@code =}, after a leading
-     * {@code @} or {@code +}, and every attached value of a short option
-     * cluster ({@code -xf/dev/tty} gives {@code f/dev/tty} and {@code /dev/tty}).
+     * {@code @} or {@code +}, every attached value of a short option
+     * cluster ({@code -xf/dev/tty} gives {@code f/dev/tty} and {@code /dev/tty}),
+     * and every absolute path after a {@code :}, {@code =}, {@code ,} or
+     * {@code @} ({@code file:///dev/tty}, {@code in=a,/dev/tty}).
      */
     static void untabled(List<String> arguments, GuardHits out) {
         for (int i = 0; i < arguments.size(); i++) {
@@ -53,6 +55,12 @@ final class ArgumentGuards {
             }
             if (a.startsWith("@") || a.startsWith("+")) {
                 out.path(i, a.substring(1), false);
+            }
+            for (int p = a.indexOf('/', 1); p > 0; p = a.indexOf('/', p + 1)) {
+                char before = a.charAt(p - 1);
+                if (before == ':' || before == '=' || before == ',' || before == '@') {
+                    out.path(i, a.substring(p), false);
+                }
             }
             if (a.startsWith("-") && !a.startsWith("--")) {
                 // Every place a value could start; past 256 characters (no cluster is that long) only at a slash.

@@ -134,6 +134,12 @@ class ArgumentGuardsTest {
             ask printf --x=/dev/tty
             ask printf @/dev/tty
             ask printf -abc/dev/pts/3
+            ask printf file:///dev/tty
+            ask printf --in=file:/dev/tty
+            ask printf a,/dev/tty
+            ask printf if=/proc/self/environ
+            run printf %s,%s a b
+            run printf https://example.com/a/b
             ask ls -la /dev/pts/3
             ask grep -f /dev/tty README.md
             ask diff README.md /dev/tty
