@@ -76,7 +76,14 @@ class UnderRuleTest {
         for (int i = 0; i < n; i++) {
             keys.add(env.get("GIT_CONFIG_KEY_" + i));
         }
-        assertTrue(keys.containsAll(List.of("core.fsmonitor", "core.hooksPath", "credential.helper")), keys::toString);
+        assertEquals(List.copyOf(GitLockdown.CONFIG.keySet()), keys);
+        for (int i = 0; i < n; i++) {
+            assertEquals(GitLockdown.CONFIG.get(keys.get(i)), env.get("GIT_CONFIG_VALUE_" + i));
+        }
+        GitLockdown.VARIABLES.forEach((name, value) -> assertEquals(value, env.get(name), name));
+        assertEquals(List.of("core.fsmonitor", "core.hooksPath", "core.pager", "core.sshCommand", "core.askPass",
+                "credential.helper", "gpg.program", "gpg.openpgp.program", "gpg.x509.program", "gpg.ssh.program",
+                "gpg.ssh.defaultKeyCommand"), keys);
     }
 
     @Test

@@ -90,6 +90,11 @@ class ArgumentGuardsTest {
             ask head -n1 /dev/pts/3
             ask head -n1 /dev/tty
             ask cat /dev/stdin
+            ask cat /dev/stdout
+            ask cat /dev/stderr
+            ask cat /proc/kmsg
+            ask cat /sys/kernel/debug/tracing/trace_pipe
+            ask cat /sys/kernel/tracing/trace_pipe
             ask cat /dev/fd/0
             ask cat /proc/self/fd/0
             ask cat /proc/self/environ
