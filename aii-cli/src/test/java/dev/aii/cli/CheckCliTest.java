@@ -56,7 +56,10 @@ class CheckCliTest {
     @Test
     void doubleDashBeforeTheProgramAndOptionsOfTheProgramAfterIt() {
         assertEquals("allow (rule: ls)\n", check("--check", "--", "ls", "-la"));
-        assertEquals("allow (rule: ls)\n", check("--check", "ls", "--json", "-x"));
+        assertEquals("allow (rule: ls)\n", check("--check", "ls", "--zero", "-x"));
+        // An option no ls knows is the program's, and fails closed.
+        assertEquals("ask (guarded: no ls that aii knows accepts these arguments)\n",
+                check("--check", "ls", "--json", "-x"));
     }
 
     @Test
@@ -118,7 +121,8 @@ class CheckCliTest {
         assertEquals("{\"decision\":\"allow\",\"text\":\"allow (rule: ls)\",\"executable\":\"ls\","
                 + "\"arguments\":[\"-la\"],\"program\":\"ls\",\"path\":\"" + pathOf("ls") + "\",\"trusted\":true,"
                 + "\"rule\":[\"ls\"],\"ruleText\":\"ls\",\"always\":null,\"prefix\":null,\"prefixText\":null,"
-                + "\"guards\":[],\"reason\":null}\n", check("--json", "--check", "ls", "-la"));
+                + "\"guards\":[],\"reason\":null,\"commandText\":\"ls -la\",\"pathText\":\"" + pathOf("ls") + "\"}\n",
+                check("--json", "--check", "ls", "-la"));
     }
 
     @Test
@@ -127,7 +131,8 @@ class CheckCliTest {
                 + "\"executable\":\"date\",\"arguments\":[\"-s\",\"2020-01-01\"],\"program\":\"date\",\"path\":\""
                 + pathOf("date") + "\",\"trusted\":true,\"rule\":null,\"ruleText\":null,\"always\":\"guarded\","
                 + "\"prefix\":null,\"prefixText\":null,\"guards\":[\"this form of date can set the system clock\"],"
-                + "\"reason\":\"this form of date can set the system clock\"}\n",
+                + "\"reason\":\"this form of date can set the system clock\",\"commandText\":\"date -s 2020-01-01\","
+                + "\"pathText\":\"" + pathOf("date") + "\"}\n",
                 check("--check", "-j", "date", "-s", "2020-01-01"));
     }
 
@@ -136,7 +141,8 @@ class CheckCliTest {
         assertEquals("{\"decision\":\"ask\",\"text\":\"ask (always would store: git status)\",\"executable\":\"git\","
                 + "\"arguments\":[\"status\",\"--short\"],\"program\":\"git\",\"path\":\"" + pathOf("git")
                 + "\",\"trusted\":true,\"rule\":null,\"ruleText\":null,\"always\":\"offered\","
-                + "\"prefix\":[\"git\",\"status\"],\"prefixText\":\"git status\",\"guards\":[],\"reason\":null}\n",
+                + "\"prefix\":[\"git\",\"status\"],\"prefixText\":\"git status\",\"guards\":[],\"reason\":null,"
+                + "\"commandText\":\"git status --short\",\"pathText\":\"" + pathOf("git") + "\"}\n",
                 check("-j", "--check", "--", "git", "status", "--short"));
     }
 
@@ -145,7 +151,19 @@ class CheckCliTest {
         assertEquals("{\"decision\":\"not_found\",\"text\":\"not found: gti\",\"executable\":\"gti\","
                 + "\"arguments\":[],\"program\":null,\"path\":null,\"trusted\":null,\"rule\":null,\"ruleText\":null,"
                 + "\"always\":null,\"prefix\":null,\"prefixText\":null,\"guards\":[],"
-                + "\"reason\":\"Error: executable not found: gti\"}\n", check("--json", "--check", "gti"));
+                + "\"reason\":\"Error: executable not found: gti\",\"commandText\":\"gti\",\"pathText\":null}\n",
+                check("--json", "--check", "gti"));
+    }
+
+    @Test
+    void jsonNeverCarriesARawControlBidiOrFormatCharacter() {
+        String out = check("--json", "--check", "gti\u202E", "a\u0085b", "\u001b[2J", "x\u200By", "\u007F");
+        assertTrue(out.codePoints().noneMatch(c -> c != '\n' && (Character.isISOControl(c)
+                || Character.getType(c) == Character.FORMAT)), out);
+        assertTrue(out.contains("\"executable\":\"gti\\u202E\""), out);
+        assertTrue(out.contains("\"commandText\":\"'gti\\\\u{202E}' 'a\\\\x85b' '\\\\x1B[2J' 'x\\\\u{200B}y' '\\\\x7F'\""),
+                out);
+        assertTrue(out.contains("\"reason\":\"Error: executable not found: gti\\\\u{202E}\""), out);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.aii.config;
 
 import dev.aii.policy.Builtins;
+import dev.aii.policy.Render;
 import dev.aii.policy.Rule;
 import dev.aii.policy.RuleSet;
 import java.io.IOException;
@@ -194,18 +195,21 @@ public final class AllowFile {
     }
 
     /**
-     * The {@code --list-allowed} text: a source line, then one quote-joined
-     * rule per line, each line ending in LF. The source is the file's path
-     * whenever the file exists, even when it could not be read or is not
-     * trusted (the defaults are listed then, and {@link #load} has already
-     * warned why).
+     * The {@code --list-allowed} text: a source line, then one rule per line,
+     * each line ending in LF. The source is the file's path whenever the file
+     * exists, even when it could not be read or is not trusted (the defaults
+     * are listed then, and {@link #load} has already warned why). Rules are
+     * quote-joined as in the file; a rule or path holding a control, bidi or
+     * other format character is shown escaped as at the prompt, so that the
+     * listing never sends one to a terminal (such a line does not read back as
+     * the same rule).
      */
     public String listing(Loaded loaded) {
         StringBuilder out = new StringBuilder();
-        out.append(loaded.source() == Source.DEFAULTS_NO_FILE ? SOURCE_DEFAULTS : "# source: " + path)
-                .append('\n');
+        out.append(loaded.source() == Source.DEFAULTS_NO_FILE ? SOURCE_DEFAULTS
+                : "# source: " + Render.escape(path.toString())).append('\n');
         for (Rule rule : loaded.rules().rules()) {
-            out.append(rule.toLine()).append('\n');
+            out.append(Render.render(rule.tokens())).append('\n');
         }
         return out.toString();
     }

@@ -1,6 +1,7 @@
 package dev.aii.exec;
 
 import java.util.List;
+import java.util.Map;
 
 /** Starts a program without a shell and collects its output under limits. */
 public interface CommandRunner {
@@ -20,4 +21,21 @@ public interface CommandRunner {
      * @param arguments the arguments after argv[0]
      */
     RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation);
+
+    /**
+     * Runs one command as {@link #run(String, List, Limits, Cancellation)}
+     * does, with {@code environment} set in the child's environment on top of
+     * the inherited one (a variable named there gets that value, added or
+     * replaced). aii uses it to turn off what a repository's configuration can
+     * make git run. A runner that cannot set the environment must not run the
+     * command without it: the default runs nothing when {@code environment}
+     * is not empty.
+     */
+    default RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
+                          Cancellation cancellation) {
+        if (environment.isEmpty()) {
+            return run(path, arguments, limits, cancellation);
+        }
+        return new RunResult.LaunchFailed("this runner cannot set the environment the command needs");
+    }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -47,7 +48,14 @@ public final class ProcessBuilderRunner implements CommandRunner {
 
     @Override
     public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
+        return run(path, arguments, Map.of(), limits, cancellation);
+    }
+
+    @Override
+    public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
+                         Cancellation cancellation) {
         Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(cancellation, "cancellation");
         List<String> argv = new ArrayList<>(arguments.size() + 1);
@@ -61,10 +69,11 @@ public final class ProcessBuilderRunner implements CommandRunner {
         }
         Process process;
         try {
-            process = new ProcessBuilder(argv)
+            ProcessBuilder builder = new ProcessBuilder(argv)
                     .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))
-                    .redirectErrorStream(true)
-                    .start();
+                    .redirectErrorStream(true);
+            builder.environment().putAll(environment);
+            process = builder.start();
         } catch (IOException e) {
             return new RunResult.LaunchFailed(launchReason(e));
         }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -151,7 +152,13 @@ public final class RunCommandTool {
             return audit.error(CallAudit.refused(refuse.reason()), refuse.message());
         } else if (decision instanceof Decision.Allow allow) {
             audit.resolved(allow.command());
-            return run(allow.command(), current, audit, CallAudit.allowedBy(allow.rule()));
+            Optional<Map<String, String>> environment =
+                    UnderRule.environment(allow.command(), runner, limits, current.cancellation());
+            if (!environment.isPresent()) {
+                return audit.error("launch failed",
+                        ToolTexts.couldNotLaunch(allow.command().executable(), UnderRule.UNCHECKED));
+            }
+            return run(allow.command(), environment.get(), current, audit, CallAudit.allowedBy(allow.rule()));
         } else if (decision instanceof Decision.Ask ask) {
             audit.resolved(ask.command());
             audit.guarded(ask.guardReasons());
@@ -188,14 +195,14 @@ public final class RunCommandTool {
             return audit.denied("user declined", ToolTexts.DENIED_BY_USER);
         }
         return switch (reply) {
-            case ONCE -> run(ask.command(), current, audit, "approved once");
+            case ONCE -> run(ask.command(), Map.of(), current, audit, "approved once");
             case ALWAYS -> {
                 if (ask.alwaysPrefix().isEmpty()) {
                     // "Always" where it was not offered is not an answer the prompt allows: no.
                     yield audit.denied("user declined", ToolTexts.DENIED_BY_USER);
                 }
                 remember(ask.alwaysPrefix().get());
-                yield run(ask.command(), current, audit, "approved always");
+                yield run(ask.command(), Map.of(), current, audit, "approved always");
             }
             case NO -> audit.denied("user declined", ToolTexts.DENIED_BY_USER);
             case NO_TERMINAL -> audit.denied("no terminal", ToolTexts.DENIED_NO_TERMINAL);
@@ -215,10 +222,13 @@ public final class RunCommandTool {
         }
     }
 
-    private String run(ResolvedCommand command, AnswerScope current, CallAudit audit, String why) {
+    private String run(ResolvedCommand command, Map<String, String> environment, AnswerScope current,
+                       CallAudit audit, String why) {
         output.commandLog(command.display());
         long start = System.nanoTime();
-        RunResult result = runner.run(command.path(), command.arguments(), limits, current.cancellation());
+        RunResult result = environment.isEmpty()
+                ? runner.run(command.path(), command.arguments(), limits, current.cancellation())
+                : runner.run(command.path(), command.arguments(), environment, limits, current.cancellation());
         audit.ran(why, result, Duration.ofNanos(System.nanoTime() - start));
         int cap = limits.outputCap();
         if (result instanceof RunResult.Exited exited) {

@@ -47,7 +47,12 @@ public final class Builtins {
                     // launchers
                     "open", "launchctl",
                     // destructive or system-changing
-                    "rm", "rmdir", "mv", "cp", "chmod", "chown", "kill", "killall", "defaults", "diskutil")
+                    "rm", "rmdir", "mv", "cp", "chmod", "chown", "kill", "killall", "defaults", "diskutil",
+                    // exec.md 9.2: editors, databases, multiplexers, interpreters and tracers that run or
+                    // write whatever they are told
+                    "vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "sqlite3", "tmux", "screen",
+                    "nodejs", "deno", "bun", "tclsh", "wish", "lua", "php", "R", "Rscript", "julia", "mawk", "nawk",
+                    "rbash", "jshell", "jrunscript", "ltrace", "expect", "parallel")
             .collect(Collectors.toUnmodifiableSet());
 
     /**

@@ -78,11 +78,14 @@ public final class ExecPolicy {
      * Decides about one command: validate, resolve, match, and when no rule
      * matches, say whether "always" can be offered and what it would store.
      *
-     * <p>A command that uses a guarded argument form (such as {@code date -s}
-     * or {@code file -z}) is allowed only by a rule whose own arguments spell
-     * that form out (a hand-written {@code date -s} does, the default
-     * {@code date} does not); otherwise it is asked about, with
-     * {@link Decision.Always#GUARDED} and the reasons to show.
+     * <p>A command that uses a guarded argument form (such as {@code date -s},
+     * {@code git log --output=x}, an option the program's guard table does not
+     * know, or an argument naming a terminal, device or process file) is
+     * allowed only by a rule whose own arguments spell that form out (a
+     * hand-written {@code date -s} does, the default {@code date} does not);
+     * otherwise it is asked about, with {@link Decision.Always#GUARDED} and the
+     * reasons to show. Arguments that may name paths are looked up through the
+     * environment's {@link FileProbe}; nothing else touches the file system.
      */
     public Decision evaluate(String executable, List<String> arguments) {
         if (executable == null || executable.isEmpty() || executable.indexOf('\0') >= 0) {
@@ -109,18 +112,17 @@ public final class ExecPolicy {
             return new Decision.Ask(command, derivePrefix(command.program(), command.arguments()),
                     Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
         }
-        List<ArgumentGuards.Guard> guards = ArgumentGuards.applying(command.program(), command.arguments());
-        Optional<Rule> rule = guards.isEmpty()
+        List<GuardHits.Hit> hits = ArgumentGuards.hits(environment, command.program(), command.arguments());
+        Optional<Rule> rule = hits.isEmpty()
                 ? rules.firstCovering(command.program(), command.arguments())
                 : rules.firstCovering(command.program(), command.arguments(),
-                        r -> ArgumentGuards.spelledOutBy(r, guards));
+                        r -> ArgumentGuards.spelledOutBy(r, hits));
         if (rule.isPresent()) {
             return new Decision.Allow(command, rule.get());
         }
         Rule prefix = derivePrefix(command.program(), command.arguments());
-        if (!guards.isEmpty()) {
-            return new Decision.Ask(command, prefix, Decision.Always.GUARDED,
-                    guards.stream().map(ArgumentGuards.Guard::reason).toList());
+        if (!hits.isEmpty()) {
+            return new Decision.Ask(command, prefix, Decision.Always.GUARDED, ArgumentGuards.reasons(hits));
         }
         return new Decision.Ask(command, prefix, alwaysFor(command, prefix));
     }

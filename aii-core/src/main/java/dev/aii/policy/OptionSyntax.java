@@ -2,6 +2,8 @@ package dev.aii.policy;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Objects;
 
@@ -24,8 +26,16 @@ import java.util.Objects;
  *                     options; not of file, which reads {@code -f} lists as it
  *                     meets them and only complains at the end)
  */
-record OptionSyntax(String implementation, String shortOptions, List<LongOption> longOptions, boolean permute,
-                    boolean stopsOnError) {
+final class OptionSyntax {
+
+    private final String implementation;
+    private final String shortOptions;
+    private final List<LongOption> longOptions;
+    private final boolean permute;
+    private final boolean stopsOnError;
+    private final boolean negatable;
+    /** The long options by exact name, for the common case of an option written out in full. */
+    private final Map<String, LongOption> byName = new HashMap<>();
 
     /** Whether an option takes a value. */
     enum Value { NONE, REQUIRED, OPTIONAL }
@@ -64,22 +74,67 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
         }
     }
 
-    OptionSyntax {
-        Objects.requireNonNull(implementation, "implementation");
-        Objects.requireNonNull(shortOptions, "shortOptions");
-        longOptions = List.copyOf(longOptions);
+    OptionSyntax(String implementation, String shortOptions, List<LongOption> longOptions, boolean permute,
+                 boolean stopsOnError, boolean negatable) {
+        this.implementation = Objects.requireNonNull(implementation, "implementation");
+        this.shortOptions = Objects.requireNonNull(shortOptions, "shortOptions");
+        this.longOptions = List.copyOf(longOptions);
+        this.permute = permute;
+        this.stopsOnError = stopsOnError;
+        this.negatable = negatable;
+        for (LongOption option : this.longOptions) {
+            byName.putIfAbsent(option.name(), option);
+        }
+    }
+
+    String implementation() {
+        return implementation;
+    }
+
+    String shortOptions() {
+        return shortOptions;
+    }
+
+    List<LongOption> longOptions() {
+        return longOptions;
+    }
+
+    boolean permute() {
+        return permute;
+    }
+
+    boolean stopsOnError() {
+        return stopsOnError;
     }
 
     /** A syntax from a getopt string and long option specs (see {@link LongOption#of}). */
     static OptionSyntax of(String implementation, String shortOptions, boolean permute, boolean stopsOnError,
                            String... longSpecs) {
         return new OptionSyntax(implementation, shortOptions,
-                Arrays.stream(longSpecs).map(LongOption::of).toList(), permute, stopsOnError);
+                Arrays.stream(longSpecs).map(LongOption::of).toList(), permute, stopsOnError, false);
+    }
+
+    /** This syntax with {@code --no-NAME} known for every long option. */
+    OptionSyntax withNegations() {
+        return new OptionSyntax(implementation, shortOptions, longOptions, permute, stopsOnError, true);
     }
 
     /** Whether {@code c} is one of the program's short options. */
     boolean knowsShort(int c) {
         return c != ':' && shortOptions.indexOf(c) >= 0;
+    }
+
+    /** Whether {@code key} is an option of this syntax: a known letter, or a long option's key. */
+    boolean knows(String key) {
+        if (key.codePointCount(0, key.length()) == 1 && knowsShort(key.codePointAt(0))) {
+            return true;
+        }
+        for (LongOption option : longOptions) {
+            if (option.key().equals(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What the short option {@code c} takes; a letter the program does not know is read as a flag. */
@@ -99,6 +154,18 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
      * abbreviation, none an unknown option.
      */
     List<LongOption> lookup(String name) {
+        List<LongOption> found = lookupAsWritten(name);
+        if (found.isEmpty() && negatable && name.startsWith("no-") && !lookupAsWritten(name.substring(3)).isEmpty()) {
+            return List.of(new LongOption(name, "--" + name, Value.NONE));
+        }
+        return found;
+    }
+
+    private List<LongOption> lookupAsWritten(String name) {
+        LongOption exact = byName.get(name);
+        if (exact != null) {
+            return List.of(exact);
+        }
         List<LongOption> candidates = new ArrayList<>();
         for (LongOption option : longOptions) {
             if (option.name().equals(name)) {
@@ -109,6 +176,32 @@ record OptionSyntax(String implementation, String shortOptions, List<LongOption>
             }
         }
         return List.copyOf(candidates);
+    }
+
+    /**
+     * How the option {@code key} can be written: {@code -o} for a short
+     * option, {@code --output} for each long option that stands for it (a
+     * value-taking one as {@code --output=V}), in table order.
+     */
+    List<String> spellings(String key) {
+        List<String> out = new ArrayList<>();
+        if (key.codePointCount(0, key.length()) == 1 && knowsShort(key.codePointAt(0))) {
+            out.add("-" + key + switch (shortValue(key.codePointAt(0))) {
+                case NONE -> "";
+                case REQUIRED -> " V";
+                case OPTIONAL -> "[V]";
+            });
+        }
+        for (LongOption option : longOptions) {
+            if (option.key().equals(key) || option.key().equals("--" + key)) {
+                out.add("--" + option.name() + switch (option.value()) {
+                    case NONE -> "";
+                    case REQUIRED -> "=V";
+                    case OPTIONAL -> "[=V]";
+                });
+            }
+        }
+        return out;
     }
 
     private static boolean sameMeaning(LongOption a, LongOption b) {

@@ -79,6 +79,18 @@ class AllowFileLoadTest {
     }
 
     @Test
+    void theListingNeverCarriesARawControlOrFormatCharacter() throws IOException {
+        Path path = write("printf '\u001b[2J'\ncat 'a\u202Eb' \u0085x\nls 'it''s'\nprintf 'tab\there'\n");
+        AllowFile.Loaded loaded = file().load();
+        assertEquals(Rule.of("printf", "\u001b[2J"), loaded.rules().rules().get(0));
+        String listing = file().listing(loaded);
+        assertEquals("# source: " + path + "\nprintf '\\x1B[2J'\ncat 'a\\u{202E}b' '\\x85x'\nls its\n"
+                + "printf 'tab\\x09here'\n", listing);
+        assertTrue(listing.codePoints().noneMatch(c -> c != '\n' && (Character.isISOControl(c)
+                || Character.getType(c) == Character.FORMAT)), listing);
+    }
+
+    @Test
     void aFileReplacesTheDefaultsEntirely() throws IOException {
         Path path = write("# mine\n\ngit status\n  'my tool'  \"a b\" c\\ d\r\ngit status\n");
         AllowFile.Loaded loaded = file().load();

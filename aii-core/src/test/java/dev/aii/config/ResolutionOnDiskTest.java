@@ -36,7 +36,7 @@ class ResolutionOnDiskTest {
 
     /** The real probe, with every absolute path looked up under {@code root}: a trusted directory we may write. */
     private FileProbe under(Path root) {
-        return path -> SystemEnvironment.fileProbe().isExecutableRegularFile(root + path);
+        return FileProbe.executablesOnly(path -> SystemEnvironment.fileProbe().isExecutableRegularFile(root + path));
     }
 
     @Test

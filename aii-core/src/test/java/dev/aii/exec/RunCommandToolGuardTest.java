@@ -47,8 +47,8 @@ class RunCommandToolGuardTest {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("n"));
         assertEquals(DENIED, f.call("file", "-zC", "-m", "x"));
         assertEquals(List.of(TerminalApproverTest.START + "aii: run this command?\n  file -zC -m x\n"
-                + "  note: this form of file can write a compiled magic file\n"
                 + "  note: this form of file runs an external decompressor\n"
+                + "  note: this form of file can write a compiled magic file\n"
                 + "  [y] yes once   [N] no\n> n\n"), f.terminal.prompts());
     }
 

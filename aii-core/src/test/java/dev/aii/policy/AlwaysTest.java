@@ -55,7 +55,7 @@ class AlwaysTest {
     }
 
     @Test
-    void builtInNeverAlwaysSetIsTheSpecifiedProgramsAndTheWrappersAddedToThem() {
+    void builtInNeverAlwaysSetIsTheSpecifiedProgramsTheWrappersAndTheAmendmentsList() {
         List<String> expected = List.of(
                 "sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish",
                 "python", "python3", "perl", "ruby", "node", "osascript", "swift",
@@ -66,8 +66,12 @@ class AlwaysTest {
                 "find", "sed", "awk", "gawk", "tee", "dd", "make", "npm", "npx", "pip",
                 "curl", "wget", "nc", "ssh", "scp", "rsync",
                 "open", "launchctl",
-                "rm", "rmdir", "mv", "cp", "chmod", "chown", "kill", "killall", "defaults", "diskutil");
-        assertEquals(expected.size(), Builtins.NEVER_ALWAYS.size());
+                "rm", "rmdir", "mv", "cp", "chmod", "chown", "kill", "killall", "defaults", "diskutil",
+                "vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "sqlite3", "tmux", "screen", "nodejs",
+                "deno", "bun", "tclsh", "wish", "lua", "php", "R", "Rscript", "julia", "mawk", "nawk", "busybox",
+                "rbash", "jshell", "jrunscript", "gdb", "strace", "ltrace", "expect", "script", "watch",
+                "parallel");
+        assertEquals(Set.copyOf(expected).size(), Builtins.NEVER_ALWAYS.size());
         assertEquals(Set.copyOf(expected), Builtins.NEVER_ALWAYS);
     }
 
@@ -78,7 +82,7 @@ class AlwaysTest {
     @ParameterizedTest
     @MethodSource("neverAlways")
     void neverAlwaysProgramsAreNeverOfferedAlways(String program) {
-        Environment everywhere = new Environment("/usr/bin", "/", path -> path.startsWith("/usr/bin/"));
+        Environment everywhere = new Environment("/usr/bin", "/", FileProbe.executablesOnly(path -> path.startsWith("/usr/bin/")));
         Decision decision = ExecPolicy.of(RuleSet.empty(), everywhere).evaluate(program, List.of("x"));
         Decision.Ask ask = assertInstanceOf(Decision.Ask.class, decision);
         assertEquals(Decision.Always.NEVER_ALWAYS_PROGRAM, ask.always());
@@ -88,7 +92,7 @@ class AlwaysTest {
     /** A wrapper's derived prefix would allow any command after it, including the never-always ones. */
     @Test
     void aWrapperCannotCarryACommandPastTheNeverAlwaysSet() {
-        Environment everywhere = new Environment("/usr/bin", "/", path -> path.startsWith("/usr/bin/"));
+        Environment everywhere = new Environment("/usr/bin", "/", FileProbe.executablesOnly(path -> path.startsWith("/usr/bin/")));
         for (List<String> argv : List.of(List.of("timeout", "10", "rm", "-rf", "/"), List.of("setsid", "rm", "x"),
                 List.of("flock", "/tmp/lock", "sh"), List.of("watch", "ls"), List.of("command", "rm", "x"))) {
             Decision decision = ExecPolicy.of(RuleSet.empty(), everywhere)
@@ -101,7 +105,7 @@ class AlwaysTest {
     @ParameterizedTest
     @ValueSource(strings = {"python3.12", "python2", "perl5.34", "ruby3.2", "bash5", "node18", "pip3", "ksh93"})
     void aNeverAlwaysProgramWithAVersionNumberIsNeverOfferedAlwaysEither(String program) {
-        Environment everywhere = new Environment("/usr/bin", "/", path -> path.startsWith("/usr/bin/"));
+        Environment everywhere = new Environment("/usr/bin", "/", FileProbe.executablesOnly(path -> path.startsWith("/usr/bin/")));
         Decision decision = ExecPolicy.of(RuleSet.empty(), everywhere).evaluate(program, List.of("x"));
         assertEquals(Decision.Always.NEVER_ALWAYS_PROGRAM, assertInstanceOf(Decision.Ask.class, decision).always());
         assertTrue(Builtins.isNeverAlways(program));
@@ -121,12 +125,12 @@ class AlwaysTest {
 
     static Stream<Arguments> notPlain() {
         return Stream.of(
-                argumentSet("bell in the subcommand", "git", List.of("st\u0007tus")),
-                argumentSet("line feed in the subcommand", "git", List.of("a\nb")),
-                argumentSet("bidi override in a flag argument", "git", List.of("-C", "a\u202Eb", "log")),
-                argumentSet("zero-width space in the subcommand", "git", List.of("sta\u200Btus")),
-                argumentSet("C1 control in a flag", "ls", List.of("-l\u0085")),
-                argumentSet("tag character in the subcommand", "git", List.of("log\uDB40\uDC41")));
+                argumentSet("bell in the subcommand", "/usr/local/bin/brew", List.of("st\u0007tus")),
+                argumentSet("line feed in the subcommand", "/usr/local/bin/brew", List.of("a\nb")),
+                argumentSet("bidi override in a flag argument", "/usr/local/bin/brew", List.of("-C", "a\u202Eb", "log")),
+                argumentSet("zero-width space in the subcommand", "/usr/local/bin/brew", List.of("sta\u200Btus")),
+                argumentSet("C1 control in a flag", "/usr/local/bin/brew", List.of("-l\u0085")),
+                argumentSet("tag character in the subcommand", "/usr/local/bin/brew", List.of("log\uDB40\uDC41")));
     }
 
     @ParameterizedTest
@@ -143,7 +147,7 @@ class AlwaysTest {
                 argumentSet("escapes only after the prefix", "git", List.of("status", "a\nb"), "git status"),
                 argumentSet("spaces need quoting, not escaping", "ls", List.of("My Documents"), "ls 'My Documents'"),
                 argumentSet("non-ASCII letters are plain", "cat", List.of("日本.txt"), "cat '日本.txt'"),
-                argumentSet("a quote is plain", "git", List.of("it's"), "git 'it'\\''s'"));
+                argumentSet("a quote is plain", "/usr/local/bin/brew", List.of("it's"), "brew 'it'\\''s'"));
     }
 
     @ParameterizedTest

@@ -16,7 +16,7 @@ final class FakeFiles {
     }
 
     static Environment environment(String searchPath, String workingDirectory) {
-        return new Environment(searchPath, workingDirectory, SYSTEM::contains);
+        return new Environment(searchPath, workingDirectory, FileProbe.executablesOnly(SYSTEM::contains));
     }
 
     static Environment environment() {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class GuardedDecisionTest {
 
     private static final Environment ENV = new Environment("/usr/bin:/bin", "/home/u",
-            Set.of("/bin/date", "/usr/bin/file", "/home/u/bin/date")::contains);
+            FileProbe.executablesOnly(Set.of("/bin/date", "/usr/bin/file", "/home/u/bin/date")::contains));
 
     private static Decision decide(RuleSet rules, String executable, String... arguments) {
         return ExecPolicy.of(rules, ENV).evaluate(executable, List.of(arguments));

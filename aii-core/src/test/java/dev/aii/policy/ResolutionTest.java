@@ -19,10 +19,10 @@ class ResolutionTest {
     @Test
     void anUnsetPathSearchesTheDefaultDirectoriesInOrder() {
         List<String> probed = new ArrayList<>();
-        Environment env = new Environment(null, "/", path -> {
+        Environment env = new Environment(null, "/", FileProbe.executablesOnly(path -> {
             probed.add(path);
             return false;
-        });
+        }));
         assertEquals(Optional.empty(), ExecPolicy.of(RuleSet.empty(), env).resolve("tool", List.of()));
         assertEquals(List.of("/usr/bin/tool", "/bin/tool", "/usr/sbin/tool", "/sbin/tool"), probed);
         assertEquals("/usr/bin:/bin:/usr/sbin:/sbin", env.effectiveSearchPath());
@@ -31,7 +31,7 @@ class ResolutionTest {
     @Test
     void anEmptyPathSearchesNothing() {
         List<String> probed = new ArrayList<>();
-        Environment env = new Environment("", "/usr/bin", path -> probed.add(path));
+        Environment env = new Environment("", "/usr/bin", FileProbe.executablesOnly(path -> probed.add(path)));
         assertEquals(Optional.empty(), ExecPolicy.of(RuleSet.empty(), env).resolve("ls", List.of()));
         assertEquals(List.of(), probed);
     }
@@ -39,17 +39,17 @@ class ResolutionTest {
     @Test
     void relativeSearchPathEntriesAreNeverProbed() {
         List<String> probed = new ArrayList<>();
-        Environment env = new Environment("bin:.:..::./x:~/bin:/opt/a", "/home/u", path -> {
+        Environment env = new Environment("bin:.:..::./x:~/bin:/opt/a", "/home/u", FileProbe.executablesOnly(path -> {
             probed.add(path);
             return false;
-        });
+        }));
         ExecPolicy.of(RuleSet.empty(), env).resolve("tool", List.of());
         assertEquals(List.of("/opt/a/tool"), probed);
     }
 
     @Test
     void theFirstExecutableOnTheSearchPathWins() {
-        Environment env = new Environment("/opt/tools:/bin:/usr/bin", "/", FakeFiles.SYSTEM::contains);
+        Environment env = new Environment("/opt/tools:/bin:/usr/bin", "/", FileProbe.executablesOnly(FakeFiles.SYSTEM::contains));
         ResolvedCommand ls = ExecPolicy.of(RuleSet.empty(), env).resolve("ls", List.of("-l")).orElseThrow();
         assertEquals(new ResolvedCommand("ls", "/opt/tools/ls", "ls", false, List.of("-l")), ls);
     }
@@ -74,7 +74,7 @@ class ResolutionTest {
     @MethodSource("paths")
     void aPathIsNormalisedLexicallyAndTrustedByItsParentDirectory(String executable, String workingDirectory,
                                                                    String path, boolean trusted) {
-        Environment env = new Environment("/usr/bin", workingDirectory, FakeFiles.SYSTEM::contains);
+        Environment env = new Environment("/usr/bin", workingDirectory, FileProbe.executablesOnly(FakeFiles.SYSTEM::contains));
         ResolvedCommand command = ExecPolicy.of(RuleSet.empty(), env).resolve(executable, List.of()).orElseThrow();
         assertEquals(path, command.path());
         assertEquals(trusted, command.trusted());
@@ -85,7 +85,7 @@ class ResolutionTest {
     @Test
     void onlyTheNormalisedPathIsAskedAbout() {
         List<String> probed = new ArrayList<>();
-        Environment env = new Environment("/usr/bin/../bin/", "/tmp/../home/u", path -> probed.add(path));
+        Environment env = new Environment("/usr/bin/../bin/", "/tmp/../home/u", FileProbe.executablesOnly(path -> probed.add(path)));
         ExecPolicy policy = ExecPolicy.of(RuleSet.empty(), env);
         policy.resolve("tool", List.of());
         policy.resolve("./x/../y", List.of());
@@ -97,7 +97,7 @@ class ResolutionTest {
         Set<String> files = Set.of("/bin/p", "/usr/bin/p", "/sbin/p", "/usr/sbin/p", "/usr/local/bin/p",
                 "/opt/homebrew/bin/p", "/usr/p", "/usr/local/p", "/opt/homebrew/p", "/bin2/p", "/usr/bin2/p",
                 "/x/usr/bin/p", "/usr/local/bin/x/p");
-        Environment env = new Environment(null, "/", files::contains);
+        Environment env = new Environment(null, "/", FileProbe.executablesOnly(files::contains));
         ExecPolicy policy = ExecPolicy.of(RuleSet.empty(), env);
         List<String> trusted = files.stream().sorted()
                 .filter(f -> policy.resolve(f, List.of()).orElseThrow().trusted())
@@ -116,7 +116,7 @@ class ResolutionTest {
     @Test
     void environmentAndResolvedCommandRejectInvalidValues() {
         IllegalArgumentException cwd = assertThrows(IllegalArgumentException.class,
-                () -> new Environment(null, "relative", p -> false));
+                () -> new Environment(null, "relative", FileProbe.executablesOnly(p -> false)));
         assertEquals("working directory must be absolute: relative", cwd.getMessage());
         IllegalArgumentException path = assertThrows(IllegalArgumentException.class,
                 () -> new ResolvedCommand("x", "x", "x", false, List.of()));

@@ -7,6 +7,7 @@ import dev.aii.exec.RunResult;
 import dev.aii.ffm.posix.CommandRun;
 import dev.aii.ffm.posix.LibC;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -46,9 +47,16 @@ public final class PosixCommandRunner implements CommandRunner {
 
     @Override
     public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
+        return run(path, arguments, Map.of(), limits, cancellation);
+    }
+
+    /** {@inheritDoc} The child's environment is this process's, with {@code environment} set over it. */
+    @Override
+    public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
+                         Cancellation cancellation) {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(cancellation, "cancellation");
-        return CommandRun.run(libc, path, List.copyOf(arguments), limits, cancellation);
+        return CommandRun.run(libc, path, List.copyOf(arguments), Map.copyOf(environment), limits, cancellation);
     }
 }

@@ -54,6 +54,18 @@ public abstract class CommandRunnerContract extends CommandRunnerLaunchContract 
     }
 
     @Test
+    void theEnvironmentGivenIsSetOverTheInheritedOne() {
+        String sh = Programs.path("sh");
+        RunResult result = runner().run(sh, List.of("-c", "printf '%s|%s|%s' \"$AII_T_NEW\" \"$HOME\" \"${PATH:+set}\""),
+                java.util.Map.of("AII_T_NEW", "a b=c", "HOME", "/elsewhere"), Limits.DEFAULT, new Cancellation());
+        assertEquals("exit 0\na b=c|/elsewhere|set", text(result));
+        // Without overrides the inherited environment is untouched.
+        RunResult plain = runner().run(sh, List.of("-c", "printf '%s' \"${AII_T_NEW-unset}\""), java.util.Map.of(),
+                Limits.DEFAULT, new Cancellation());
+        assertEquals("exit 0\nunset", text(plain));
+    }
+
+    @Test
     void stdinIsDevNull() {
         assertEquals("exit 0\n/dev/null\n", text(run(Limits.DEFAULT, "readlink", "/proc/self/fd/0")));
         assertEquals("exit 0\n", text(run(Limits.DEFAULT, "cat")));

@@ -4,6 +4,7 @@ import dev.aii.config.SystemEnvironment;
 import dev.aii.policy.Builtins;
 import dev.aii.policy.Decision;
 import dev.aii.policy.Environment;
+import dev.aii.policy.FileProbe;
 import dev.aii.policy.ExecPolicy;
 import dev.aii.policy.Rule;
 import dev.aii.policy.RuleSet;
@@ -59,7 +60,7 @@ public class PolicyBench {
         Environment env = probe.equals("filesystem")
                 ? SystemEnvironment.of(System.getenv(), Path.of("").toAbsolutePath())
                 : new Environment("/usr/local/bin:/usr/bin:/bin", "/home/user",
-                        Set.of("/usr/bin/ls", "/usr/bin/git")::contains);
+                        FileProbe.executablesOnly(Set.of("/usr/bin/ls", "/usr/bin/git")::contains));
         policy = ExecPolicy.of(RuleSet.of(list), env);
         if (!(policy.evaluate("ls", allowedArgs) instanceof Decision.Allow)) {
             throw new IllegalStateException("ls must be allowed in this set-up");

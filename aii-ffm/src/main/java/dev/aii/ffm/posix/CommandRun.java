@@ -9,6 +9,8 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** One command from spawn to reaping: the launch half of {@code PosixCommandRunner}; {@link Supervisor} is the rest. */
 public final class CommandRun {
@@ -18,6 +20,12 @@ public final class CommandRun {
 
     /** See {@link dev.aii.exec.CommandRunner#run}. */
     public static RunResult run(LibC libc, String path, List<String> arguments, Limits limits, Cancellation cancellation) {
+        return run(libc, path, arguments, Map.of(), limits, cancellation);
+    }
+
+    /** See {@link dev.aii.exec.CommandRunner#run(String, List, Map, Limits, Cancellation)}. */
+    public static RunResult run(LibC libc, String path, List<String> arguments, Map<String, String> environment,
+                                Limits limits, Cancellation cancellation) {
         if (cancellation.isCancelled()) {
             return new RunResult.Interrupted(new CapturedOutput(new byte[0], 0));
         }
@@ -31,6 +39,20 @@ public final class CommandRun {
                 return new RunResult.LaunchFailed("argument contains a NUL character");
             }
             argv.add(s.getBytes(charset));
+        }
+        List<byte[]> envp = null;
+        if (!environment.isEmpty()) {
+            // The JVM's environment with the overrides set over it, in the child only.
+            Map<String, String> merged = new TreeMap<>(System.getenv());
+            merged.putAll(environment);
+            envp = new ArrayList<>(merged.size());
+            for (Map.Entry<String, String> e : merged.entrySet()) {
+                String entry = e.getKey() + "=" + e.getValue();
+                if (entry.indexOf('\0') >= 0) {
+                    return new RunResult.LaunchFailed("environment contains a NUL character");
+                }
+                envp.add(entry.getBytes(charset));
+            }
         }
         try (Arena arena = Arena.ofConfined()) {
             Calls calls = new Calls(libc, arena);
@@ -53,7 +75,7 @@ public final class CommandRun {
             }
             Spawner.Outcome outcome;
             try {
-                outcome = Spawner.spawn(calls, arena, argv, writeEnd);
+                outcome = Spawner.spawn(calls, arena, argv, envp, writeEnd);
             } catch (RuntimeException | Error e) {
                 calls.close(readEnd);
                 throw e;

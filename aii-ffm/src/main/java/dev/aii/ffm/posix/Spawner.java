@@ -41,6 +41,15 @@ public final class Spawner {
      * @param output a descriptor of at least 3 for the child's stdout and stderr
      */
     public static Outcome spawn(Calls calls, Arena arena, List<byte[]> argv, int output) {
+        return spawn(calls, arena, argv, null, output);
+    }
+
+    /**
+     * Spawns {@code argv[0]} as the program with {@code argv} and {@code environment}.
+     *
+     * @param environment NUL-free encoded {@code NAME=value} strings, or null for the current environment
+     */
+    public static Outcome spawn(Calls calls, Arena arena, List<byte[]> argv, List<byte[]> environment, int output) {
         if (output < 3) {
             throw new IllegalArgumentException("output descriptor must be at least 3: " + output);
         }
@@ -84,7 +93,8 @@ public final class Spawner {
                     }
                     argvArray.setAtIndex(ADDRESS, argv.size(), MemorySegment.NULL);
                     MemorySegment path = argvArray.getAtIndex(ADDRESS, 0);
-                    int rc = (int) c.posixSpawn.invokeExact(pid, path, actions, attr, argvArray, calls.environ());
+                    MemorySegment envp = environment == null ? calls.environ() : strings(arena, environment);
+                    int rc = (int) c.posixSpawn.invokeExact(pid, path, actions, attr, argvArray, envp);
                     return rc == 0 ? new Outcome(pid.get(JAVA_INT, 0), 0) : new Outcome(-1, rc);
                 } finally {
                     int ignored = (int) c.actionsDestroy.invokeExact(actions);
@@ -97,6 +107,19 @@ public final class Spawner {
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
+    }
+
+    /** A NULL-terminated {@code char *[]} of {@code strings}, each NUL-terminated. */
+    private static MemorySegment strings(Arena arena, List<byte[]> strings) {
+        MemorySegment array = arena.allocate(ADDRESS, strings.size() + 1L);
+        for (int i = 0; i < strings.size(); i++) {
+            byte[] bytes = strings.get(i);
+            MemorySegment s = arena.allocate(bytes.length + 1L);
+            MemorySegment.copy(bytes, 0, s, JAVA_BYTE, 0, bytes.length);
+            array.setAtIndex(ADDRESS, i, s);
+        }
+        array.setAtIndex(ADDRESS, strings.size(), MemorySegment.NULL);
+        return array;
     }
 
     /** Setting up fails only for want of memory (or a defect): reported like a failed launch, with its error number. */

@@ -1,0 +1,307 @@
+package dev.aii.policy;
+
+import static dev.aii.policy.GetoptTable.impl;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The guard table of {@code git}: its global options, then one table per
+ * subcommand aii knows (the ones that only read). A subcommand without a
+ * table (an alias among them, which the configuration may make run a shell)
+ * asks. What a repository's configuration can make git run is turned off by
+ * the environment aii gives git under a rule, not here.
+ */
+final class GitReader implements ProgramReader {
+
+    /** Global options without a value. */
+    private static final Set<String> GLOBAL_FLAGS = Set.of("-p", "--paginate", "-P", "--no-pager",
+            "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--bare", "--literal-pathspecs",
+            "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--no-advice", "--html-path",
+            "--man-path", "--info-path", "--version", "-v", "-h");
+
+    /** Global options with a value, attached with {@code =} or in the next argument. */
+    private static final Set<String> GLOBAL_VALUES = Set.of("--git-dir", "--work-tree", "--namespace",
+            "--super-prefix", "--attr-source", "--list-cmds");
+
+    private static final String[] DIFF = {
+        "patch=p", "no-patch=s", "unified=U::", "output:", "output-indicator-new:", "output-indicator-old:",
+        "output-indicator-context:", "raw", "patch-with-raw", "indent-heuristic", "minimal", "patience",
+        "histogram", "anchored:", "diff-algorithm:", "stat::", "stat-width:", "stat-name-width:",
+        "stat-graph-width:", "stat-count:", "compact-summary", "numstat", "shortstat", "dirstat=X::",
+        "cumulative", "dirstat-by-file::", "summary", "patch-with-stat", "name-only", "name-status",
+        "submodule::", "color::", "color-moved::", "color-moved-ws:", "word-diff::", "word-diff-regex:",
+        "color-words::", "renames", "rename-empty", "check", "ws-error-highlight:", "full-index", "binary",
+        "abbrev::", "break-rewrites=B::", "find-renames=M::", "find-copies=C::", "find-copies-harder",
+        "irreversible-delete=D", "diff-filter:", "find-object:", "pickaxe-all", "pickaxe-regex",
+        "skip-to:", "rotate-to:", "relative::", "text=a", "ignore-cr-at-eol", "ignore-space-at-eol",
+        "ignore-space-change=b", "ignore-all-space=w", "ignore-blank-lines", "ignore-matching-lines=I:",
+        "inter-hunk-context:", "function-context=W", "exit-code", "quiet", "ext-diff", "textconv",
+        "ignore-submodules::", "src-prefix:", "dst-prefix:", "prefix", "default-prefix", "line-prefix:",
+        "ita-invisible-in-index", "ita-visible-in-index", "help", "color-moved-ws:", "follow", "merge-base",
+        "cached", "staged", "no-index", "base", "ours", "theirs", "combined-all-paths", "cc", "dd",
+        "remerge-diff", "diff-merges:", "no-diff-merges"
+    };
+
+    private static final String[] REVISIONS = {
+        "decorate::", "decorate-refs:", "decorate-refs-exclude:", "clear-decorations", "source", "mailmap",
+        "use-mailmap", "full-diff", "log-size", "max-count=n:", "skip:", "since:", "after:", "since-as-filter:",
+        "until:", "before:", "author:", "committer:", "grep-reflog:", "grep:", "all-match", "invert-grep",
+        "regexp-ignore-case=i", "basic-regexp", "extended-regexp=E", "fixed-strings=F", "perl-regexp=P",
+        "remove-empty", "merges", "min-parents:", "max-parents:", "first-parent", "exclude-first-parent-only",
+        "not", "all", "branches::", "tags::", "remotes::", "glob:", "exclude:", "exclude-hidden:", "reflog",
+        "alternate-refs", "single-worktree", "ignore-missing", "bisect", "stdin", "cherry-mark", "cherry-pick",
+        "left-only", "right-only", "cherry", "walk-reflogs=g", "merge", "boundary", "simplify-by-decoration",
+        "show-pulls", "full-history", "dense", "sparse", "simplify-merges", "ancestry-path::", "date-order",
+        "author-date-order", "topo-order", "reverse", "walk::", "do-walk", "pretty::", "format:",
+        "abbrev-commit", "oneline", "encoding:", "expand-tabs::", "notes::", "show-notes::", "standard-notes",
+        "show-signature", "relative-date", "date:", "parents", "children", "left-right", "graph",
+        "show-linear-break::", "count", "objects", "objects-edge", "unpacked", "timestamp", "header",
+        "no-walk::", "in-commit-order", "no-object-names", "object-names", "filter:", "missing:", "indexed-objects",
+        "quiet=q", "show-origin"
+    };
+
+    private static final String LOG_SHORTS = "pusU::X::B::M::C::Dl:S:G:O:RaI:Wn:0123456789iEFPgcmtzL:qh";
+
+    private final Map<String, ProgramReader> subcommands = new LinkedHashMap<>();
+
+    GitReader() {
+        String[] logLong = concat(DIFF, REVISIONS);
+        GetoptTable.Implementation log = logTable("git log, show, whatchanged, rev-list", logLong);
+        GetoptTable logLike = new GetoptTable("git log", List.of(log));
+        for (String sub : List.of("log", "show", "whatchanged", "rev-list", "diff")) {
+            subcommands.put(sub, logLike);
+        }
+        subcommands.put("status", table("git status", impl("git", "sbuz::vM::h", true, true,
+                "short=s", "branch=b", "show-stash", "porcelain::", "long", "verbose=v", "untracked-files=u::",
+                "ignore-submodules::", "ignored::", "column::", "ahead-behind", "renames", "find-renames=M::",
+                "null=z", "help")
+                .guard(Effect.EXEC, "--help")));
+        subcommands.put("branch", table("git branch", impl("git", "arlvqdDmMcCfitu:h", true, true,
+                "all=a", "remotes=r", "list=l", "verbose=v", "quiet=q", "abbrev::", "column::", "sort:",
+                "merged::", "contains::", "points-at:", "format:", "color::", "ignore-case=i",
+                "omit-empty", "show-current", "create-reflog", "recurse-submodules", "track=t::",
+                "set-upstream-to=u:", "unset-upstream", "delete=d", "move=m", "copy=c", "force=f",
+                "edit-description", "help")
+                .guard(Effect.WRITE, "d", "D", "m", "M", "c", "C", "f", "t", "u", "--create-reflog",
+                        "--unset-upstream")
+                .guard(Effect.EXEC, "--edit-description", "--help")
+                .operands("a branch name without --list (it creates the branch)", Effect.WRITE,
+                        GitReader::createsBranch)));
+        subcommands.put("ls-files", table("git ls-files", impl("git", "cdmoiskuzx:X:tvfh", true, true,
+                "cached=c", "deleted=d", "modified=m", "others=o", "ignored=i", "stage=s", "killed=k",
+                "unmerged=u", "exclude=x:", "exclude-from=X:", "exclude-per-directory:", "exclude-standard",
+                "error-unmatch", "with-tree:", "full-name", "recurse-submodules", "abbrev::", "debug", "eol",
+                "deduplicate", "directory", "empty-directory", "sparse", "format:", "resolve-undo", "help")
+                .guard(Effect.EXEC, "--help")));
+        subcommands.put("blame", table("git blame", impl("git", "btS:pL:lM::C::fnseswch", true, true,
+                "root", "show-stats", "porcelain=p", "line-porcelain", "incremental", "encoding:",
+                "contents:", "date:", "progress", "ignore-rev:", "ignore-revs-file:", "color-lines",
+                "color-by-age", "score-debug", "show-name=f", "show-number=n", "show-email=e", "abbrev::",
+                "minimal", "reverse", "first-parent", "textconv", "help")
+                .guard(Effect.EXEC, "--textconv", "--help")));
+        subcommands.put("shortlog", table("git shortlog", logTable("git shortlog",
+                concat(REVISIONS, new String[] {"numbered", "summary", "email", "committer", "group:",
+                    "format:", "help"}), "nsecw::")));
+        subcommands.put("ls-tree", table("git ls-tree", impl("git", "drtlzh", true, true,
+                "long=l", "name-only", "name-status", "object-only", "full-name", "full-tree", "abbrev::",
+                "format:", "help").guard(Effect.EXEC, "--help")));
+        subcommands.put("cat-file", table("git cat-file", impl("git", "tsepZh", true, true,
+                "textconv", "filters", "path:", "batch::", "batch-check::", "batch-command::",
+                "batch-all-objects", "buffer", "unordered", "follow-symlinks", "allow-unknown-type",
+                "use-mailmap", "mailmap", "help")
+                .guard(Effect.EXEC, "--textconv", "--filters", "--help")));
+        subcommands.put("grep", table("git grep", impl("git", "aiIvwzclLEGFPnhHoqe:f:A:B:C:WpO::m:0123456789",
+                true, true, "cached", "no-index", "untracked", "exclude-standard", "recurse-submodules",
+                "text=a", "textconv", "ignore-case=i", "max-depth:", "word-regexp=w", "invert-match=v",
+                "full-name", "extended-regexp=E", "basic-regexp=G", "perl-regexp=P", "fixed-strings=F",
+                "line-number=n", "column", "files-with-matches=l", "name-only=l",
+                "files-without-match=L", "open-files-in-pager=O::", "null=z", "only-matching=o", "count=c",
+                "color::", "break", "heading", "show-function=p", "context=C:", "after-context=A:",
+                "before-context=B:", "function-context=W", "threads:", "all-match", "and", "or", "not",
+                "quiet=q", "max-count=m:", "help")
+                .guard(Effect.EXEC, "O", "--textconv", "--help")));
+        subcommands.put("describe", table("git describe", impl("git", "h", true, true,
+                "contains", "debug", "all", "tags", "long", "abbrev::", "exact-match", "candidates:",
+                "match:", "exclude:", "always", "first-parent", "dirty::", "broken::", "help")
+                .guard(Effect.EXEC, "--help")));
+        GetoptTable.Implementation reflog = logTable("git reflog", logLong);
+        reflog.operands("expire or delete (it rewrites the reflog)", Effect.WRITE, (parsed, arguments, out) -> {
+            if (!parsed.operands().isEmpty()
+                    && List.of("expire", "delete").contains(parsed.operands().get(0).value())) {
+                out.effect(parsed.operands().get(0).index(), Effect.WRITE);
+            }
+        });
+        subcommands.put("reflog", table("git reflog", reflog));
+        subcommands.put("remote", table("git remote", impl("git", "vh", true, true, "verbose=v")
+                .operands("any subcommand but get-url (they change remotes or reach the network)", Effect.WRITE,
+                        (parsed, arguments, out) -> {
+                            if (!parsed.operands().isEmpty()
+                                    && !parsed.operands().get(0).value().equals("get-url")) {
+                                out.effect(parsed.operands().get(0).index(), Effect.WRITE);
+                            }
+                        })));
+        subcommands.put("config", table("git config", impl("git", "lzf:eh", true, true,
+                "get", "get-all", "get-regexp", "get-urlmatch", "list=l", "show-origin", "show-scope", "name-only",
+                "null=z", "global", "system", "local", "worktree", "file=f:", "blob:", "type:", "bool", "int",
+                "bool-or-int", "path", "expiry-date", "includes", "default:", "add", "unset", "unset-all",
+                "replace-all", "rename-section", "remove-section", "edit=e", "fixed-value")
+                .guard(Effect.WRITE, "--add", "--unset", "--unset-all", "--replace-all", "--rename-section",
+                        "--remove-section")
+                .guard(Effect.EXEC, "e")
+                .operands("a name and a value, or set, unset, rename-section, remove-section, edit",
+                        Effect.WRITE, GitReader::setsConfig)));
+        subcommands.put("rev-parse", new AnyArguments());
+        subcommands.put("version", table("git version", impl("git", "h", true, true, "build-options")));
+    }
+
+    private static GetoptTable.Implementation logTable(String name, String[] longs) {
+        return logTable(name, longs, LOG_SHORTS);
+    }
+
+    private static GetoptTable.Implementation logTable(String name, String[] longs, String shorts) {
+        GetoptTable.Implementation impl = new GetoptTable.Implementation(
+                OptionSyntax.of(name, shorts, true, true, longs).withNegations());
+        if (impl.syntax.knows("--output")) {
+            impl.guard(Effect.WRITE, "--output").guard(Effect.EXEC, "--ext-diff", "--textconv");
+        }
+        return impl.guard(Effect.EXEC, "--help");
+    }
+
+    private static GetoptTable table(String name, GetoptTable.Implementation impl) {
+        return new GetoptTable(name, List.of(impl));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        return Stream.concat(Stream.of(a), Stream.of(b)).distinct().toArray(String[]::new);
+    }
+
+    /** git config NAME VALUE (and the subcommand forms of git 2.46) write; a name alone, --get and --list read. */
+    private static void setsConfig(Getopt.Parsed parsed, List<String> arguments, GuardHits out) {
+        List<Getopt.Operand> operands = parsed.operands();
+        if (operands.isEmpty()) {
+            return;
+        }
+        Getopt.Operand first = operands.get(0);
+        if (List.of("set", "unset", "rename-section", "remove-section", "edit").contains(first.value())) {
+            out.effect(first.index(), Effect.WRITE);
+            return;
+        }
+        boolean reading = parsed.has("--get") || parsed.has("--get-all") || parsed.has("--get-regexp")
+                || parsed.has("--get-urlmatch") || parsed.has("l") || first.value().equals("get")
+                || first.value().equals("list");
+        if (!reading && operands.size() >= 2) {
+            out.effect(operands.get(1).index(), Effect.WRITE);
+        }
+    }
+
+    private static void createsBranch(Getopt.Parsed parsed, List<String> arguments, GuardHits out) {
+        if (!parsed.operands().isEmpty() && !parsed.has("l") && !parsed.has("--show-current")) {
+            boolean listing = parsed.has("a") || parsed.has("r") || parsed.has("--contains")
+                    || parsed.has("--merged") || parsed.has("--points-at") || parsed.has("--no-contains")
+                    || parsed.has("--no-merged");
+            if (!listing) {
+                out.effect(parsed.operands().get(0).index(), Effect.WRITE);
+            }
+        }
+    }
+
+    @Override
+    public void read(List<String> args, GuardHits out) {
+        int i = 0;
+        while (i < args.size()) {
+            String a = args.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (a.equals("-C")) {
+                if (i + 1 >= args.size()) {
+                    out.rejected(i);
+                    return;
+                }
+                out.path(i, args.get(i + 1), false);
+                i += 2;
+            } else if (a.equals("-c") || name.equals("--config-env")) {
+                out.effect(i, "runs what the configuration it sets names");
+                i += a.contains("=") ? 1 : 2;
+            } else if (name.equals("--exec-path")) {
+                if (a.contains("=")) {
+                    out.effect(i, Effect.EXEC);
+                }
+                i++;
+            } else if (GLOBAL_VALUES.contains(name)) {
+                String value = a.contains("=") ? a.substring(a.indexOf('=') + 1)
+                        : i + 1 < args.size() ? args.get(++i) : "";
+                out.path(i, value, false);
+                i++;
+            } else if (a.equals("--help")) {
+                out.effect(i, Effect.EXEC);
+                i++;
+            } else if (GLOBAL_FLAGS.contains(a)) {
+                i++;
+            } else if (a.startsWith("-")) {
+                out.unknown(i, a);
+                return;
+            } else {
+                break;
+            }
+        }
+        if (i >= args.size()) {
+            return;
+        }
+        String sub = args.get(i);
+        ProgramReader reader = subcommands.get(sub);
+        if (reader == null) {
+            out.hit(i, "aii has no guard table for git " + Render.render(List.of(sub))
+                    + (sub.equals("help") ? " (it starts a manual viewer)" : ""));
+            return;
+        }
+        GuardHits inner = new GuardHits(out.program());
+        reader.read(args.subList(i + 1, args.size()), inner);
+        List<Integer> from = new ArrayList<>();
+        for (int k = i + 1; k < args.size(); k++) {
+            from.add(k);
+        }
+        out.addAll(inner, from);
+    }
+
+    @Override
+    public List<TableRow> rows() {
+        List<TableRow> rows = new ArrayList<>();
+        rows.add(new TableRow("`-c NAME=VALUE`, `--config-env=NAME=ENV`", Effect.EXEC, "git (global)"));
+        rows.add(new TableRow("`--exec-path=PATH`", Effect.EXEC, "git (global)"));
+        rows.add(new TableRow("`--help` (global or after a subcommand), `help`", Effect.EXEC, "git"));
+        rows.add(new TableRow("any subcommand but " + String.join(", ", subcommands.keySet())
+                + " (aliases included)", Effect.EXEC, "git"));
+        Map<ProgramReader, List<String>> names = new LinkedHashMap<>();
+        subcommands.forEach((sub, reader) -> names.computeIfAbsent(reader, r -> new ArrayList<>()).add(sub));
+        names.forEach((reader, subs) -> {
+            for (TableRow row : reader.rows()) {
+                if (!row.forms().contains("--help`")) {
+                    rows.add(new TableRow(row.forms(), row.effect(), "git " + String.join(", ", subs)));
+                }
+            }
+        });
+        return rows;
+    }
+
+    /** A subcommand that only prints what it is given, whatever its options ({@code rev-parse}). */
+    private static final class AnyArguments implements ProgramReader {
+        @Override
+        public void read(List<String> arguments, GuardHits out) {
+            for (int i = 0; i < arguments.size(); i++) {
+                if (arguments.get(i).equals("--help")) {
+                    out.effect(i, Effect.EXEC);
+                }
+                out.path(i, arguments.get(i), false);
+            }
+        }
+
+        @Override
+        public List<TableRow> rows() {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.aii.policy;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every guard table, by program name. Homebrew's GNU tools under their
+ * {@code g} names ({@code gls}, {@code gtar}, {@code ggrep}) use the same
+ * tables, and so does {@code bsdtar}.
+ */
+final class GuardTables {
+
+    private final Map<String, ProgramReader> readers;
+
+    private GuardTables(Map<String, ProgramReader> readers) {
+        this.readers = Map.copyOf(readers);
+    }
+
+    /** The tables; built once per policy class, immutable afterwards. */
+    static final GuardTables ALL = build();
+
+    private static GuardTables build() {
+        Map<String, ProgramReader> tables = new HashMap<>();
+        DefaultTables.addTo(tables);
+        ToolTables.addTo(tables);
+        tables.put("tar", new TarReader());
+        tables.put("find", new FindReader());
+        tables.put("xxd", new XxdReader());
+        tables.put("git", new GitReader());
+        Map<String, ProgramReader> aliases = new HashMap<>();
+        for (String gnu : List.of("ls", "cat", "head", "tail", "wc", "date", "whoami", "uname", "pwd", "df", "du",
+                "stat", "sort", "uniq", "split", "base64", "diff", "cmp", "comm", "nl", "od", "cut", "paste", "tr",
+                "grep", "tar", "find", "uptime")) {
+            aliases.put("g" + gnu, tables.get(gnu));
+        }
+        aliases.put("bsdtar", tables.get("tar"));
+        aliases.put("rgrep", tables.get("grep"));
+        aliases.put("egrep", tables.get("grep"));
+        aliases.put("fgrep", tables.get("grep"));
+        tables.putAll(aliases);
+        return new GuardTables(tables);
+    }
+
+    /** The reader of {@code program}, or null when it has no table. */
+    ProgramReader reader(String program) {
+        return readers.get(program);
+    }
+
+    /** The programs with a table, by name. */
+    Map<String, ProgramReader> readers() {
+        return readers;
+    }
+}

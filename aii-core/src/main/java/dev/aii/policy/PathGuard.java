@@ -1,0 +1,105 @@
+package dev.aii.policy;
+
+import java.util.List;
+
+/**
+ * The operand guard: an argument or option value that names something other
+ * than a regular file or a directory ({@code /dev/null} excepted), or a path
+ * whose meaning in the command is not what aii sees (a process's files under
+ * {@code /proc} and {@code /dev/fd}, the standard streams, the {@code /net}
+ * automounter), makes the command ask.
+ *
+ * <p>The special trees are checked on the lexical path before the file system
+ * is asked anything, so that probing {@code /net/HOST} does not itself make
+ * the network lookup; then on the real path, so that a symbolic link or a
+ * {@code ..} after one cannot lead there unseen.
+ */
+final class PathGuard {
+
+    /** Directories whose every entry is guarded (the directory itself too). */
+    private static final List<String> TREES = List.of(
+            "/dev/fd", "/proc/self", "/proc/thread-self", "/dev/stdin", "/dev/stdout", "/dev/stderr",
+            "/proc/kmsg", "/sys/kernel/debug", "/sys/kernel/tracing");
+
+    /**
+     * Directories that a recursive reader must not start from: reading every
+     * file below them reaches processes' environments or devices.
+     */
+    private static final List<String> RECURSION_ROOTS = List.of("/", "/proc", "/dev", "/sys", "/net");
+
+    private PathGuard() {
+    }
+
+    /** Adds a hit for every candidate in {@code hits} that the guard does not let through. */
+    static void check(Environment env, GuardHits hits) {
+        for (GuardHits.Candidate c : hits.candidates()) {
+            String reason = reason(env, c);
+            if (reason != null) {
+                hits.hit(c.index(), reason);
+            }
+        }
+    }
+
+    /** Why {@code c} is guarded, or null when it is not. */
+    private static String reason(Environment env, GuardHits.Candidate c) {
+        String shown = Render.render(List.of(c.path()));
+        String lexical = PathNames.normalize(env.workingDirectory(), c.path());
+        String tree = specialTree(lexical);
+        if (tree != null) {
+            return shown + " is under " + tree;
+        }
+        if (c.recursive() && RECURSION_ROOTS.contains(lexical)) {
+            return "reading every file below " + shown + " reaches other processes' files";
+        }
+        String asWritten = c.path().startsWith("/") ? c.path() : env.workingDirectory() + "/" + c.path();
+        FileProbe.Target target = env.probe().target(asWritten);
+        switch (target.kind()) {
+            case MISSING:
+                return null;
+            case REGULAR_FILE:
+            case DIRECTORY:
+            case OTHER:
+                break;
+            default:
+                throw new AssertionError(target.kind());
+        }
+        String real = target.realPath();
+        String leads = real.equals(lexical) ? "" : " (it leads to " + Render.render(List.of(real)) + ")";
+        String realTree = specialTree(real);
+        if (realTree != null) {
+            return shown + " is under " + realTree + leads;
+        }
+        if (target.kind() == FileProbe.Kind.OTHER && !real.equals("/dev/null")) {
+            return shown + " is not a regular file or directory" + leads;
+        }
+        if (c.recursive() && target.kind() == FileProbe.Kind.DIRECTORY && RECURSION_ROOTS.contains(real)) {
+            return "reading every file below " + shown + " reaches other processes' files" + leads;
+        }
+        return null;
+    }
+
+    /**
+     * The special tree {@code path} (absolute, normalised) is in, as a note
+     * names it, or null. Compared without regard to ASCII case: on macOS's
+     * usual file system {@code /NET/host} is {@code /net/host}.
+     */
+    static String specialTree(String spelled) {
+        String path = spelled.toLowerCase(java.util.Locale.ROOT);
+        for (String tree : TREES) {
+            if (path.equals(tree) || path.startsWith(tree + "/")) {
+                return tree + (tree.startsWith("/dev/std") ? "" : "/");
+            }
+        }
+        if (path.startsWith("/net/")) {
+            return "/net/";
+        }
+        if (path.startsWith("/proc/")) {
+            int end = path.indexOf('/', 6);
+            String pid = end < 0 ? path.substring(6) : path.substring(6, end);
+            if (!pid.isEmpty() && pid.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+                return "/proc/<pid>/";
+            }
+        }
+        return null;
+    }
+}

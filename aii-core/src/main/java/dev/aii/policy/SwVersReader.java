@@ -1,0 +1,27 @@
+package dev.aii.policy;
+
+import java.util.List;
+import java.util.Set;
+
+/** The guard table of macOS's {@code sw_vers}: one of its few options or nothing, else it asks. */
+final class SwVersReader implements ProgramReader {
+
+    private static final Set<String> OPTIONS = Set.of("-productName", "-productVersion", "-productVersionExtra",
+            "-buildVersion", "--productName", "--productVersion", "--productVersionExtra", "--buildVersion",
+            "--help");
+
+    @Override
+    public void read(List<String> arguments, GuardHits out) {
+        for (int i = 0; i < arguments.size(); i++) {
+            if (!OPTIONS.contains(arguments.get(i))) {
+                out.rejected(i);
+                return;
+            }
+        }
+    }
+
+    @Override
+    public List<TableRow> rows() {
+        return List.of();
+    }
+}

@@ -1,0 +1,131 @@
+package dev.aii.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.aii.config.SystemEnvironment;
+import dev.aii.policy.ExecPolicy;
+import dev.aii.policy.Rule;
+import dev.aii.policy.RuleSet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which environment each run gets: set for git and less under a rule, untouched when approved at the prompt. */
+class UnderRuleTest {
+
+    /** A runner that records what it was asked, and answers as a command that printed nothing. */
+    private static class Recording implements CommandRunner {
+        final List<String> calls = new ArrayList<>();
+        final List<Map<String, String>> environments = new ArrayList<>();
+        RunResult configAnswer = new RunResult.Exited(1, new CapturedOutput(new byte[0], 0));
+
+        @Override
+        public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
+            return run(path, arguments, Map.of(), limits, cancellation);
+        }
+
+        @Override
+        public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
+                             Cancellation cancellation) {
+            calls.add(path + " " + String.join(" ", arguments));
+            environments.add(environment);
+            if (arguments.contains("config")) {
+                return configAnswer;
+            }
+            return new RunResult.Exited(0, new CapturedOutput(new byte[0], 0));
+        }
+    }
+
+    private static AnswerScope tool(Recording runner, RuleSet rules, FakeTerminal terminal) {
+        ExecOutput output = ExecOutput.to(new java.io.PrintStream(new java.io.ByteArrayOutputStream()), true, () -> { });
+        RunCommandTool tool = RunCommandTool.builder()
+                .policy(ExecPolicy.of(rules, SystemEnvironment.of(Map.of("PATH", ToolFixture.PATH), Path.of(""))))
+                .approver(new TerminalApprover(terminal, output))
+                .runner(runner)
+                .output(output)
+                .build();
+        return tool.startAnswer();
+    }
+
+    @Test
+    void lessRunByARuleGetsNoInputPreprocessor() {
+        Recording runner = new Recording();
+        tool(runner, RuleSet.of(List.of(Rule.of("less"))), FakeTerminal.absent())
+                .call(ToolFixture.json("less", "pom.xml"));
+        assertEquals(List.of(Map.of("LESSOPEN", "", "LESSCLOSE", "")), runner.environments);
+    }
+
+    @Test
+    void gitRunByARuleAsksForDriversFirstThenRunsLockedDown() {
+        Recording runner = new Recording();
+        tool(runner, RuleSet.of(List.of(Rule.of("git", "status"))), FakeTerminal.absent())
+                .call(ToolFixture.json("git", "status"));
+        assertEquals(2, runner.calls.size(), runner.calls::toString);
+        assertTrue(runner.calls.get(0).endsWith("git config --null --name-only --get-regexp "
+                + GitLockdown.DRIVER_KEYS), runner.calls.get(0));
+        assertTrue(runner.calls.get(1).endsWith("git status"), runner.calls.get(1));
+        Map<String, String> env = runner.environments.get(1);
+        assertEquals("cat", env.get("GIT_PAGER"));
+        assertEquals("0", env.get("GIT_OPTIONAL_LOCKS"));
+        int n = Integer.parseInt(env.get("GIT_CONFIG_COUNT"));
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            keys.add(env.get("GIT_CONFIG_KEY_" + i));
+        }
+        assertEquals(List.copyOf(GitLockdown.CONFIG.keySet()), keys);
+        for (int i = 0; i < n; i++) {
+            assertEquals(GitLockdown.CONFIG.get(keys.get(i)), env.get("GIT_CONFIG_VALUE_" + i));
+        }
+        GitLockdown.VARIABLES.forEach((name, value) -> assertEquals(value, env.get(name), name));
+        assertEquals(List.of("core.fsmonitor", "core.hooksPath", "core.pager", "core.sshCommand", "core.askPass",
+                "credential.helper", "gpg.program", "gpg.openpgp.program", "gpg.x509.program", "gpg.ssh.program",
+                "gpg.ssh.defaultKeyCommand"), keys);
+    }
+
+    @Test
+    void gitDoesNotRunWhenItsDriversCannotBeListedInFull() {
+        for (RunResult answer : List.of(new RunResult.TimedOut(new CapturedOutput(new byte[0], 0)),
+                new RunResult.Exited(0, new CapturedOutput(new byte[] {'a'}, 1 << 20)),
+                new RunResult.LaunchFailed("nope"))) {
+            Recording runner = new Recording();
+            runner.configAnswer = answer;
+            String result = tool(runner, RuleSet.of(List.of(Rule.of("git"))), FakeTerminal.absent())
+                    .call(ToolFixture.json("git", "diff"));
+            assertEquals("Error: could not launch git: its configuration could not be checked in time", result);
+            assertEquals(1, runner.calls.size(), runner.calls::toString);
+        }
+    }
+
+    @Test
+    void everyDriverKeyGitListsIsOverridden() {
+        Recording runner = new Recording();
+        byte[] listed = "diff.a b.textconv\0filter.x.process\0diff.external\0".getBytes();
+        runner.configAnswer = new RunResult.Exited(0, new CapturedOutput(listed, listed.length));
+        tool(runner, RuleSet.of(List.of(Rule.of("git"))), FakeTerminal.absent()).call(ToolFixture.json("git", "diff"));
+        Map<String, String> env = runner.environments.get(1);
+        Map<String, String> config = new java.util.HashMap<>();
+        for (int i = 0; i < Integer.parseInt(env.get("GIT_CONFIG_COUNT")); i++) {
+            config.put(env.get("GIT_CONFIG_KEY_" + i), env.get("GIT_CONFIG_VALUE_" + i));
+        }
+        assertEquals("cat", config.get("diff.a b.textconv"));
+        assertEquals("", config.get("filter.x.process"));
+        assertEquals("", config.get("diff.external"));
+    }
+
+    @Test
+    void aCommandApprovedAtThePromptKeepsTheEnvironmentAsItIs() {
+        Recording runner = new Recording();
+        tool(runner, RuleSet.empty(), FakeTerminal.answering("y")).call(ToolFixture.json("git", "status"));
+        assertEquals(List.of(Map.of()), runner.environments);
+    }
+
+    @Test
+    void otherProgramsRunByARuleKeepTheEnvironmentAsItIs() {
+        Recording runner = new Recording();
+        tool(runner, RuleSet.of(List.of(Rule.of("ls"))), FakeTerminal.absent()).call(ToolFixture.json("ls", "-l"));
+        assertEquals(List.of(Map.of()), runner.environments);
+    }
+}
