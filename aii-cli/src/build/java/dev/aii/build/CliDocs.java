@@ -35,6 +35,8 @@ public final class CliDocs {
         CommandLine command = new CommandLine(Class.forName("dev.aii.cli.Options"));
 
         StringWriter help = new StringWriter();
+        // As dev.aii.cli.Flags.usage renders it: one line an entry, fitted to the terminal at run time.
+        command.setUsageHelpLongOptionsMaxWidth(40);
         command.usage(new PrintWriter(help), CommandLine.Help.Ansi.OFF);
         write(classes.resolve("dev/aii/cli/help.txt"), help.toString());
 

@@ -162,7 +162,7 @@ final class CliHarness {
         };
         return new Host(stdinStream != null ? stdinStream : new ByteArrayInputStream(stdin), stdout, err, env,
                 workingDirectory, stdio, models, () -> exec, interrupts,
-                () -> {
+                history -> {
                     throw new AssertionError("no line editor in tests");
                 },
                 platform);
