@@ -51,6 +51,7 @@ final class WaitingLine {
     void start(String model) {
         stop();
         text = fitted("waiting for " + Render.escape(model));
+        frame = 0;
         int tick = ++generation;
         ticker.schedule(DELAY, () -> tick(tick));
     }
