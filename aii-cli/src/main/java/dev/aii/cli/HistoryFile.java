@@ -113,7 +113,7 @@ final class HistoryFile {
             }
         } catch (FileAlreadyExistsException e) {
             if (!Files.isDirectory(dir)) {
-                throw e;
+                throw new Unusable(dir + " is not a directory");
             }
         }
     }

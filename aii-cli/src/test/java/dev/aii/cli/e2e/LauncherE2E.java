@@ -214,7 +214,7 @@ class LauncherE2E {
             server.enqueue(Reply.text("Hello."));
             AiiProcess aii = new AiiProcess(tmp).server(server).env("TERM", "xterm-256color");
             try (PtyDriver pty = aii.onTerminal("{aii} -i 2>err.txt")) {
-                pty.awaitOutput(InteractiveE2E.HEADER, AiiProcess.LIMIT);
+                pty.awaitOutput(InteractiveE2E.header(server), AiiProcess.LIMIT);
                 pty.awaitOutput("> ", AiiProcess.LIMIT);
                 pty.type("hello\n");
                 pty.awaitOutput("Hello.\r\n", AiiProcess.LIMIT);
