@@ -63,9 +63,13 @@ final class HelpLayout {
         return out.toString();
     }
 
-    /** Consecutive entries, their texts in one column. */
+    /**
+     * Consecutive entries, their texts in one column: the column they were
+     * rendered in when it fits, else one just past the longest term that fits.
+     */
     private static void table(List<String> entries, int width, StringBuilder out) {
         int column = 0;
+        int rendered = -1;
         for (String entry : entries) {
             Matcher m = ENTRY.matcher(entry.stripTrailing());
             m.matches();
@@ -73,6 +77,10 @@ final class HelpLayout {
             if (end <= width / 2) {
                 column = Math.max(column, end);
             }
+            rendered = rendered == -1 || rendered == m.start(3) ? m.start(3) : -2;
+        }
+        if (rendered > 0 && rendered <= width / 2) {
+            column = rendered;
         }
         boolean beside = column > 0 && width - column >= MIN_TEXT_COLUMNS;
         for (String entry : entries) {

@@ -35,6 +35,27 @@ class ErrorsE2E extends ServerFixture {
     }
 
     @Test
+    void aBaseUrlWithoutV1IsToldWhereTheServerAnswers() throws Exception {
+        Result plain = aii.env("AII_BASE_URL", server.rootUrl() + "/").run("hello");
+        assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "\n"
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
+                + "aii: did you mean " + server.baseUrl() + " ?\n"), plain);
+        Result json = aii.run("--json", "hello");
+        assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
+                + "server at " + server.rootUrl() + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible "
+                + "server\\ndid you mean " + server.baseUrl() + " ?\",\"detail\":\"GET " + server.rootUrl()
+                + "/models: HTTP 404: 404 page not found\",\"exitCode\":3}\n"), json);
+        assertEquals(List.of(), server.chatRequests());
+    }
+
+    @Test
+    void aWrongPathWithoutModelsUnderV1GetsNoHint() throws Exception {
+        Result r = aii.env("AII_BASE_URL", server.rootUrl() + "/api").run("hello");
+        assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "/api\n"
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+    }
+
+    @Test
     void anUnknownModelIsUnavailableAndTheServersModelsAreListed() throws Exception {
         server.models("fake-model", "other-model");
         Result r = aii.env("AII_MODEL", "llama9").run("hello");
