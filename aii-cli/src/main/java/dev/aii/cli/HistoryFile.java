@@ -56,6 +56,7 @@ final class HistoryFile {
         Path file = defaultPath(home);
         try {
             prepare(file);
+            trim(file);
             return Optional.of(file);
         } catch (Unusable e) {
             warning.accept(notKept(file, e.getMessage()));
@@ -63,6 +64,30 @@ final class HistoryFile {
             warning.accept(notKept(file, IoReasons.describe(e)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Keeps only the last {@value #LINES} lines of {@code file}: done when a
+     * session opens it and when it ends, since the line editor lets the file
+     * grow a quarter past its size before it trims. The new content is
+     * written beside the file's real path (a symlink to it stays one) and
+     * renamed over it, so a reader never sees half of it.
+     */
+    static void trim(Path file) throws IOException {
+        Path real = file.toRealPath();
+        java.util.List<String> lines = Files.readAllLines(real, java.nio.charset.StandardCharsets.UTF_8);
+        if (lines.size() <= LINES) {
+            return;
+        }
+        Path temp = Files.createTempFile(real.getParent(), "." + real.getFileName(), ".tmp",
+                PosixFilePermissions.asFileAttribute(OWNER_RW));
+        try {
+            Files.write(temp, lines.subList(lines.size() - LINES, lines.size()), java.nio.charset.StandardCharsets.UTF_8);
+            Files.move(temp, real, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
     }
 
     static String notKept(Path file, String reason) {

@@ -26,17 +26,21 @@ final class JLineInput implements Host.LineInputWithInterrupts {
 
     private final Terminal terminal;
     private final LineReader reader;
+    private final Optional<Path> history;
     /** Held so that its level (off) is not lost when the logging framework drops unreferenced loggers. */
     private final java.util.logging.Logger jlineLog;
 
     private JLineInput(Terminal terminal, java.util.logging.Logger jlineLog, Optional<Path> history) {
         this.terminal = terminal;
         this.jlineLog = jlineLog;
+        this.history = history;
         LineReaderBuilder builder = LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("aii")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.BRACKETED_PASTE, true)
+                // One entry a line, as typed (JLine escapes a backslash or a line break in it), no time stamps.
+                .option(LineReader.Option.HISTORY_TIMESTAMPED, false)
                 .variable(LineReader.HISTORY_SIZE, HistoryFile.LINES)
                 .variable(LineReader.HISTORY_FILE_SIZE, HistoryFile.LINES);
         history.ifPresent(file -> builder.variable(LineReader.HISTORY_FILE, file));
@@ -92,6 +96,13 @@ final class JLineInput implements Host.LineInputWithInterrupts {
 
     @Override
     public void close() {
+        history.ifPresent(file -> {
+            try {
+                HistoryFile.trim(file);
+            } catch (IOException | RuntimeException e) {
+                // The lines are kept; the file is trimmed at the next session.
+            }
+        });
         try {
             terminal.close();
         } catch (IOException e) {

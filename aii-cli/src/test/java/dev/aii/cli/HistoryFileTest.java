@@ -2,6 +2,7 @@ package dev.aii.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -119,5 +120,33 @@ class HistoryFileTest {
         assertEquals(List.of("not keeping history in " + file() + ": " + home.resolve(".config")
                 + " is not a directory"), warnings);
         assertEquals("not a directory", Files.readString(home.resolve(".config")));
+    }
+
+    @Test
+    void openingTrimsToTheLast1000LinesAndASymlinkStaysOne() throws IOException {
+        Path real = Files.writeString(home.resolve("dotfiles-history"), "");
+        List<String> lines = java.util.stream.IntStream.rangeClosed(1, 1005).mapToObj(i -> "line " + i).toList();
+        Files.write(real, lines);
+        Files.createDirectories(file().getParent());
+        Files.createSymbolicLink(file(), real);
+        assertEquals(Optional.of(file()), ready(Map.of()));
+        assertEquals(lines.subList(5, 1005), Files.readAllLines(real));
+        assertTrue(Files.isSymbolicLink(file()));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(real)));
+        try (var left = Files.list(home)) {
+            assertEquals(List.of(home.resolve(".config"), real), left.sorted().toList());
+        }
+    }
+
+    @Test
+    void aFileOfAtMost1000LinesIsLeftAsItIs() throws IOException {
+        Files.createDirectories(file().getParent());
+        List<String> lines = java.util.stream.IntStream.rangeClosed(1, 1000).mapToObj(i -> "line " + i).toList();
+        Files.write(file(), lines);
+        Files.setPosixFilePermissions(file(), PosixFilePermissions.fromString("rw-------"));
+        var before = Files.getLastModifiedTime(file());
+        HistoryFile.trim(file());
+        assertEquals(lines, Files.readAllLines(file()));
+        assertEquals(before, Files.getLastModifiedTime(file()));
     }
 }
