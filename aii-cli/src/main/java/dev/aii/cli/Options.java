@@ -56,7 +56,7 @@ import picocli.CommandLine.Parameters;
             "  AII_JAVA_OPTS     extra options for the JVM, e.g. -Xlog:class+load",
             "  JAVA_HOME         the JDK to run on (else the java on PATH, else the usual places)",
             "  PATH              where -x and --check find programs",
-            "  COLUMNS           the width of this help (default 80)",
+            "  COLUMNS           the width of --help (default 80)",
             "  TERM              the terminal's type, for line editing in -i",
             "  HOME              ~ in paths; the allow file is ~/.config/aii/allow",
             "",

@@ -92,8 +92,8 @@ public final class PtyDriver implements AutoCloseable {
         return this;
     }
 
-    /** The output without what {@link #hiding} leaves out. */
-    private synchronized String searched() {
+    /** The output without what {@link #hiding} leaves out: what {@link #awaitOutput} looks through. */
+    public synchronized String filtered() {
         String all = output();
         return hidden == null ? all : hidden.matcher(all).replaceAll("");
     }
@@ -139,7 +139,7 @@ public final class PtyDriver implements AutoCloseable {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             boolean closed = ended;
-            String all = searched();
+            String all = filtered();
             int end = find.applyAsInt(all);
             if (end >= 0) {
                 mark = end;

@@ -71,7 +71,7 @@ class InteractiveE2E extends ServerFixture {
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("/quit\n");
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            String screen = pty.output();
+            String screen = pty.filtered();
             assertEquals(screen.indexOf("aii: run this command?"), screen.lastIndexOf("aii: run this command?"), screen);
         }
 
