@@ -49,6 +49,33 @@ class ErrorsE2E extends ServerFixture {
     }
 
     @Test
+    void httpsToAPlainHttpServerCannotReachIt() throws Exception {
+        // A plain HTTP server answers the TLS greeting as a bad request, as Ollama's and llama-server's do.
+        try (java.net.ServerSocket plain = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread.ofPlatform().daemon().start(() -> {
+                while (true) {
+                    try (java.net.Socket s = plain.accept()) {
+                        s.getInputStream().read(new byte[512]);
+                        s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            String https = "https://127.0.0.1:" + plain.getLocalPort() + "/v1";
+            Result r = aii.env("AII_BASE_URL", https).run("hello");
+            assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + https + "\n"
+                    + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+            Result json = aii.run("-j", "hello");
+            assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
+                    + "server at " + https + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server\","
+                    + "\"detail\":\"GET " + https + "/models: Unrecognized SSL message, plaintext connection?\",\"exitCode\":3}\n"),
+                    json);
+        }
+    }
+
+    @Test
     void aWrongPathWithoutModelsUnderV1GetsNoHint() throws Exception {
         Result r = aii.env("AII_BASE_URL", server.rootUrl() + "/api").run("hello");
         assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "/api\n"
