@@ -75,6 +75,26 @@ class ErrorsE2E extends ServerFixture {
         }
     }
 
+    /** What Ollama answers when -x sends the tool to a model that cannot call tools. */
+    static final String NO_TOOLS = "{\"error\":{\"message\":\"registry.ollama.ai/library/gemma2:2b does not support "
+            + "tools\",\"type\":\"api_error\",\"param\":null,\"code\":null}}";
+    /** What llama-server answers to tools when it was started without --jinja. */
+    static final String NO_JINJA = "{\"error\":{\"code\":500,\"message\":\"tools param requires --jinja flag\","
+            + "\"type\":\"server_error\"}}";
+
+    @Test
+    void aModelWithoutToolsOrAServerWithoutJinjaFailsTheChatRequestSayingWhy() throws Exception {
+        server.enqueue(Reply.httpError(400, NO_TOOLS), Reply.httpError(500, NO_JINJA));
+        for (int status : List.of(400, 500)) {
+            Result r = aii.run("-x", "-j", "how full is my disk");
+            assertEquals(1, r.exit(), r.err());
+            org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("{\"error\":\"internal_error\",\"message\":"
+                    + "\"The chat request to the model server failed with HTTP " + status + "\""), r.err());
+            org.junit.jupiter.api.Assertions.assertTrue(r.err().contains(status == 400 ? "does not support tools"
+                    : "tools param requires --jinja flag"), r.err());
+        }
+    }
+
     @Test
     void aWrongPathWithoutModelsUnderV1GetsNoHint() throws Exception {
         Result r = aii.env("AII_BASE_URL", server.rootUrl() + "/api").run("hello");
