@@ -85,6 +85,13 @@ class HistoryE2E extends ServerFixture {
     }
 
     @Test
+    void aLineStartingWithASpaceIsNotKeptNorARepeatOfTheLineBefore() throws Exception {
+        server.enqueue(Reply.text("one"), Reply.text("two"), Reply.text("three"));
+        session(" my password is hunter2", "same question", "same question");
+        assertEquals(List.of("same question", "/quit"), Files.readAllLines(history()));
+    }
+
+    @Test
     void offKeepsNothing() throws Exception {
         aii.env("AII_HISTORY", "off");
         server.enqueue(Reply.text("ok"));
