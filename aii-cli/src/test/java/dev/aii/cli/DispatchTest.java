@@ -382,6 +382,10 @@ class DispatchTest {
         CliHarness json = cli();
         assertEquals(2, json.run("--model", "-j", "hi"));
         assertEquals("aii: Expected parameter for option '--model' but found '-j'\n" + HINT, json.err());
+        CliHarness after = cli();
+        assertEquals(2, after.run("--model", "x", "-j", "--bogus"));
+        assertEquals("{\"error\":\"usage_error\",\"message\":\"Unknown option: '--bogus'\\n"
+                + "run 'aii --help' for usage\",\"exitCode\":2}\n", after.err());
     }
 
     @Test

@@ -145,6 +145,9 @@ class LauncherE2E {
         assertTrue(aii.run("-fj", "notes").err().startsWith("aii: no JDK"));
         assertTrue(aii.run("--", "-j").err().startsWith("aii: no JDK"));
         assertTrue(aii.run("--check", "ls", "-j").err().startsWith("aii: no JDK"));
+        // Nor is -j as the value of --model; one after it is.
+        assertTrue(aii.run("--model", "-j", "hello").err().startsWith("aii: no JDK"));
+        assertTrue(aii.run("--model", "llama3.2", "-j", "hello").err().startsWith("{\"error\":\"internal_error\""));
     }
 
     @Test

@@ -87,6 +87,26 @@ class StreamingE2E extends ServerFixture {
     }
 
     @Test
+    void inInteractiveModeTheLineIsErasedBeforeTheTextAndThePromptComesAfter() throws Exception {
+        server.enqueue(Reply.stream().hold(gate).text("Paris.").done());
+        try (PtyDriver pty = aii.onTerminal(List.of("-i")).hiding(null)) {
+            pty.awaitOutput("> ", AiiProcess.LIMIT);
+            pty.type("capital of France?\n");
+            pty.awaitOutput(DRAWN, AiiProcess.LIMIT);
+            gate.release();
+            pty.awaitOutput("Paris.\r\n", AiiProcess.LIMIT);
+            pty.awaitOutput("> ", AiiProcess.LIMIT);
+            pty.type("/quit\n");
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            String out = pty.output();
+            String afterLine = out.substring(out.indexOf("capital of France?"));
+            assertTrue(Pattern.compile(WAITED + "Paris\\.\r\n").matcher(afterLine).find(), PtyDriverText.shown(out));
+            assertEquals(out.indexOf("Paris."), out.lastIndexOf("Paris."), PtyDriverText.shown(out));
+            assertFalse(out.substring(out.indexOf("Paris.")).contains("waiting for"), PtyDriverText.shown(out));
+        }
+    }
+
+    @Test
     void betweenToolCallsEachRequestHasItsWaitingLine() throws Exception {
         server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("pwd")),
                 Reply.stream().hold(gate).text("You are in work.").done());
