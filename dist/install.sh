@@ -115,6 +115,23 @@ install_files() {
     *":$prefix/bin:"*) ;;
     *) echo "aii: $prefix/bin is not on your PATH; add it, e.g. export PATH=\"$prefix/bin:\$PATH\"" ;;
   esac
+  zsh_fpath_note
+}
+
+# When zsh is here and its default function path (no startup files read) lacks
+# PREFIX/share/zsh/site-functions, as it does for ~/.local, says what to add.
+zsh_fpath_note() {
+  functions=$prefix/share/zsh/site-functions
+  command -v zsh >/dev/null 2>&1 || return 0
+  if zsh -fc 'print -rl -- $fpath' 2>/dev/null | grep -Fqx -- "$functions"; then
+    return 0
+  fi
+  shown=$functions
+  case $functions in
+    *[!A-Za-z0-9_./+-]*) shown="'$(printf '%s' "$functions" | sed "s/'/'\\\\''/g")'" ;;
+  esac
+  echo "aii: zsh does not look for completion in $functions; add to ~/.zshrc, before compinit:"
+  echo "aii:   fpath=($shown \$fpath)"
 }
 
 case $action in

@@ -6,7 +6,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 
 /**
@@ -35,11 +34,12 @@ public final class CliDocs {
         CommandLine command = new CommandLine(Class.forName("dev.aii.cli.Options"));
 
         StringWriter help = new StringWriter();
+        // As dev.aii.cli.Flags.usage renders it: one line an entry, fitted to the terminal at run time.
+        command.setUsageHelpLongOptionsMaxWidth(40);
         command.usage(new PrintWriter(help), CommandLine.Help.Ansi.OFF);
         write(classes.resolve("dev/aii/cli/help.txt"), help.toString());
 
-        String bash = AutoComplete.bash("aii", command);
-        write(out.resolve("completion/aii.bash"), bash);
+        write(out.resolve("completion/aii.bash"), BashCompletion.of(command.getCommandSpec()));
         write(out.resolve("completion/_aii"), ZshCompletion.of(command.getCommandSpec()));
 
         write(out.resolve("man/aii.1"), new ManPage(command.getCommandSpec(), version, date).troff());

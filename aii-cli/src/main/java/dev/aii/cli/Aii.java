@@ -10,8 +10,11 @@ import dev.aii.policy.Builtins;
 import dev.aii.policy.Decision;
 import dev.aii.policy.ExecPolicy;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The {@code aii} command: parses the flags and dispatches, in the order of
@@ -26,20 +29,32 @@ final class Aii {
 
     static final String VERSION_LINE = "aii " + Builtins.VERSION + "\n";
 
+    /** The warning for {@code --model} when the model is Foundation Models, which has no others. */
+    static final String MODEL_WITHOUT_SERVER =
+            "--model is for model servers; Apple Intelligence has one model (set AII_BASE_URL to use a server)";
+
     private final Host host;
+    private final Supplier<Ticker> tickers;
 
     Aii(Host host) {
+        this(host, Ticker::daemon);
+    }
+
+    /** @param tickers makes the clock of the run's console (a test's clock, stepped by hand) */
+    Aii(Host host, Supplier<Ticker> tickers) {
         this.host = host;
+        this.tickers = tickers;
     }
 
     /** Runs the command and returns its exit code. */
     int run(String[] args) {
         Shortcut shortcut = Shortcut.of(args, host.stdio().stdinTerminal());
         Options options = new Options();
-        Optional<String> usageError = Optional.empty();
+        Optional<ModelException> usageError = Optional.empty();
         if (shortcut == Shortcut.NONE) {
             CheckArguments split = CheckArguments.split(List.of(args));
-            usageError = Flags.parse(options, split.own().toArray(String[]::new));
+            usageError = ModelInfoFlag.misuse(split.own())
+                    .or(() -> Flags.parse(options, split.own().toArray(String[]::new)).map(CliErrors::usage));
             options.checkCommand = split.command().orElse(List.of());
             if (usageError.isPresent()) {
                 // What picocli left is not to be trusted: JSON as far as the arguments ask for it.
@@ -48,19 +63,20 @@ final class Aii {
             }
         }
         // Nothing has been written yet: the one console of this run is made with what the flags said.
-        Console console = new Console(host.out(), host.err(), host.stdio().stdoutTerminal(), options.json,
-                options.exec, host.debug());
+        Console console = new Console(host.out(), host.err(), host.stdio().stdoutTerminal(),
+                host.stdio().stderrTerminal() ? Columns.of(host.env()) : 0, options.json, options.exec, host.debug(),
+                tickers.get());
         try {
             if (usageError.isPresent()) {
-                return console.report(CliErrors.usage(usageError.get()));
+                return console.report(usageError.get());
             }
             return switch (shortcut) {
                 // The commands whose whole command line is one flag (or none, on a terminal): answered
                 // without picocli, so that they start fast, with the outcome the full parse gives.
-                case HELP -> help(console);
+                case HELP -> help(console, host);
                 case VERSION -> version(console);
                 case LIST_ALLOWED -> listAllowed(console);
-                case NONE -> options.help ? help(console)
+                case NONE -> options.help ? help(console, host)
                         : options.version ? version(console)
                         : dispatch(options, console);
             };
@@ -68,6 +84,8 @@ final class Aii {
             return console.report(e);
         } catch (RuntimeException | Error e) {
             return console.report(CliErrors.internal("aii failed unexpectedly", e));
+        } finally {
+            console.close();
         }
     }
 
@@ -89,17 +107,24 @@ final class Aii {
             return o.listAllowed ? listAllowed(console) : resetAllowed(console);
         }
         if (!hasPrompt && !o.interactive && o.file == null && !o.modelInfo && host.stdio().stdinTerminal()) {
-            return help(console);
+            return help(console, host);
         }
         if (o.modelInfo && (hasPrompt || o.interactive || o.file != null)) {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
         }
-        Backends.contextSizeWarning(host.env()).ifPresent(console::warning);
-        try (LanguageModel model = openModel()) {
+        Map<String, String> env = modelEnvironment(o);
+        try (LanguageModel model = openModel(env)) {
+            ModelName name = ModelName.of(model);
+            Backends.contextSizeWarning(env, name.baseUrl().isPresent()).ifPresent(console::warning);
             Availability availability = model.availability();
             if (!availability.isAvailable()) {
-                return console.report(availability.problem().orElseThrow());
+                return console.report(OpenAiModels.explain(model, availability.problem().orElseThrow()));
             }
+            name = ModelName.of(model);   // a server's model is known once it is available
+            if (o.model != null && name.baseUrl().isEmpty()) {
+                console.warning(MODEL_WITHOUT_SERVER);
+            }
+            console.model(name.model());
             if (o.modelInfo) {
                 console.print(ModelInfo.text(model));
                 return 0;
@@ -108,15 +133,25 @@ final class Aii {
                 if (o.file != null) {
                     throw CliErrors.conflict(CliErrors.FILE_WITH_INTERACTIVE);
                 }
-                return new Interactive(host, o, model, console).run();
+                return new Interactive(host, o, model, console, name).run();
             }
             return new OneShot(host, o, model, console).run();
         }
     }
 
-    private LanguageModel openModel() throws ModelException {
+    /** The environment the backend gets: the process's, with {@code --model} as {@code AII_MODEL}. */
+    private Map<String, String> modelEnvironment(Options o) {
+        if (o.model == null) {
+            return host.env();
+        }
+        Map<String, String> env = new HashMap<>(host.env());
+        env.put("AII_MODEL", o.model);
+        return env;
+    }
+
+    private LanguageModel openModel(Map<String, String> env) throws ModelException {
         try {
-            return host.models().open(host.env());
+            return host.models().open(env);
         } catch (RuntimeException e) {
             throw CliErrors.internal("Cannot start the model backend", e);
         }
@@ -154,8 +189,9 @@ final class Aii {
         }
     }
 
-    private static int help(Console console) throws ModelException {
-        console.print(HelpText.get());
+    /** The help, fitted to {@code COLUMNS} (80 when unset or not a width). */
+    private static int help(Console console, Host host) throws ModelException {
+        console.print(HelpText.get(Columns.of(host.env())));
         return 0;
     }
 

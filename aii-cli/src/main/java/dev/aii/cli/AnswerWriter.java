@@ -10,7 +10,9 @@ import java.util.Optional;
 /**
  * Stdout: the model's text as it arrives, and whatever else the command
  * prints there. Buffered mode writes the buffer when it holds a LF or reaches
- * 128 UTF-8 bytes; immediate mode ({@code -x}) writes every piece at once.
+ * 128 UTF-8 bytes, and when its text has waited long enough (the
+ * {@link Console} keeps that time, with {@link #pendingSince()} and
+ * {@link #flushWaiting()}); immediate mode ({@code -x}) writes every piece at once.
  * Either way it remembers whether the last byte written was a LF, so that
  * anything else written to the terminal can first start a fresh line.
  *
@@ -38,6 +40,8 @@ final class AnswerWriter {
     private boolean atLineStart = true;
     private boolean lineEndedOnTerminal;
     private IOException failure;
+    /** Counts the writes of the buffer: text left in it after the n-th has waited since then. */
+    private long written;
 
     /**
      * @param immediate {@code -x}: every piece written at once, and escaped
@@ -61,6 +65,7 @@ final class AnswerWriter {
 
     /** Writes the buffer except a trailing high surrogate, whose pair is still to come. */
     private void flushWhole() {
+        written++;
         int end = buffer.length();
         if (Character.isHighSurrogate(buffer.charAt(end - 1))) {
             end--;
@@ -70,9 +75,35 @@ final class AnswerWriter {
         emit(shown(pending));
     }
 
+    /** Whether text waits in the buffer. */
+    boolean pending() {
+        return !buffer.isEmpty();
+    }
+
+    /**
+     * Since when the text in the buffer waits, as a count of the buffer's
+     * writes: the same number later means none of it was written meanwhile.
+     */
+    long pendingSince() {
+        return written;
+    }
+
+    /**
+     * Writes the text that has waited since {@code since} (a value of
+     * {@link #pendingSince()}), if it still waits, keeping a trailing high
+     * surrogate for its pair as every flush of a piece does; so the bytes are
+     * those a flush by LF or size would have written.
+     */
+    void flushWaiting(long since) {
+        if (written == since && !buffer.isEmpty()) {
+            flushWhole();
+        }
+    }
+
     /** Writes whatever is buffered (a high surrogate left alone there is shown escaped under {@code -x}). */
     void flush() {
         if (!buffer.isEmpty()) {
+            written++;
             String pending = buffer.toString();
             buffer.setLength(0);
             emit(shown(pending));

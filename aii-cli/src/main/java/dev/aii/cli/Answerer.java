@@ -65,6 +65,7 @@ final class Answerer {
             session.cancel();
         };
         try (Interrupts.Registration ignored = interrupts.onInterrupt(onCtrlC)) {
+            console.requestSent();
             session.respond(prompt, piece -> {
                 if (stopped.get()) {
                     return;
@@ -90,10 +91,12 @@ final class Answerer {
             if (!interrupted.get() && console.stdoutFailure().isEmpty()) {
                 return new Outcome.Failed(CliErrors.internal("The model backend failed unexpectedly", e));
             }
+        } finally {
+            console.stopWaiting();
         }
         try {
             if (interrupted.get()) {
-                console.beforeTerminal();   // what was received stays, on a line of its own
+                console.interrupted();   // what was received stays, and the ^C line is ended
                 return new Outcome.Interrupted();
             }
             if (console.stdoutFailure().isEmpty() && repeated.get()) {

@@ -9,9 +9,11 @@ import java.util.Optional;
 
 /**
  * Chooses the backend: {@code AII_BASE_URL} → the OpenAI-compatible server;
- * {@code AII_SHIM_LIBRARY} or macOS → Foundation Models; else none. Loaded
- * only when a model is needed, so help, version and the allowlist flags never
- * touch a backend.
+ * {@code AII_SHIM_LIBRARY} or macOS → Foundation Models when it is available;
+ * else a server found on this machine (Ollama's port, then llama-server's);
+ * else Foundation Models' own reason, or off macOS the advice to set
+ * {@code AII_BASE_URL}. Loaded only when a model is needed, so help, version
+ * and the allowlist flags never touch a backend.
  */
 final class Backends {
 
@@ -25,22 +27,47 @@ final class Backends {
         }
         String shim = env.get("AII_SHIM_LIBRARY");
         if ((shim != null && !shim.isEmpty()) || Platform.current() == Platform.MACOS) {
-            return FoundationModels.open(env);
+            LanguageModel apple = FoundationModels.open(env);
+            if (apple.availability().isAvailable()) {
+                return apple;
+            }
+            Optional<LanguageModel> found = OpenAiModels.discover(env);
+            if (found.isEmpty()) {
+                return apple;   // its availability says why
+            }
+            apple.close();
+            return found.get();
         }
-        throw ModelException.notSupportedOnThisSystem();
+        return OpenAiModels.discover(env).orElseThrow(() -> {
+            ModelException advice = ModelException.notSupportedOnThisSystem();
+            return new ModelException(advice.code(), advice.getMessage(), NOTHING_FOUND);
+        });
     }
+
+    /** The detail of {@code unavailable_not_supported} off macOS: where aii looked for a server. */
+    static final String NOTHING_FOUND = "AII_BASE_URL is not set and no server answered GET /models at "
+            + String.join(" or ", dev.aii.openai.LocalServers.CANDIDATES);
 
     /**
      * The warning for an {@code AII_CONTEXT_SIZE} that the OpenAI-compatible
      * backend cannot use (not a positive whole number), which it would
-     * otherwise pass over in silence.
+     * otherwise pass over in silence: when {@code AII_BASE_URL} names a server
+     * or {@code server} says one was found.
      */
-    static Optional<String> contextSizeWarning(Map<String, String> env) {
+    static Optional<String> contextSizeWarning(Map<String, String> env, boolean server) {
         String value = env.get("AII_CONTEXT_SIZE");
-        return OpenAiConfig.fromEnvironment(env)
-                .filter(config -> config.contextSize().isEmpty() && value != null && !value.isBlank())
-                .map(config -> "AII_CONTEXT_SIZE=" + value + " is not a positive whole number; "
-                        + "the context size is discovered instead");
+        if (value == null || value.isBlank() || (!server && OpenAiConfig.fromEnvironment(env).isEmpty())) {
+            return Optional.empty();
+        }
+        try {
+            if (Integer.parseInt(value.strip()) > 0) {
+                return Optional.empty();
+            }
+        } catch (NumberFormatException e) {
+            // warned about below
+        }
+        return Optional.of("AII_CONTEXT_SIZE=" + value + " is not a positive whole number; "
+                + "the context size is discovered instead");
     }
 
     /**

@@ -9,10 +9,10 @@ import java.util.Optional;
  * own options may come before and after {@code --check}; the first argument
  * after {@code --check} that is not one of them (or the argument after a
  * {@code --} there) is PROGRAM, and everything after PROGRAM belongs to it,
- * so {@code aii --check date -s 2020} asks about {@code date -s 2020}. Without
- * {@code --check} (or with it only after a {@code --}, where it is a prompt)
- * nothing is taken off, so the prompt rules, one positional at most, stay as
- * they are.
+ * so {@code aii --check date -s 2020} asks about {@code date -s 2020}, and
+ * PROGRAM's arguments stay as they are (never joined like a prompt's words).
+ * Without {@code --check} (or with it only after a {@code --}, where it is a
+ * word of the prompt) nothing is taken off, and the words are the prompt.
  *
  * @param own the arguments for picocli, {@code --check} among them
  * @param command PROGRAM and its arguments when {@code --check} was given (empty list when PROGRAM is missing)
@@ -41,9 +41,9 @@ record CheckArguments(List<String> own, Optional<List<String>> command) {
         return new CheckArguments(args, checking ? Optional.of(List.of()) : Optional.empty());
     }
 
-    /** Whether {@code arg} is {@code --file} or a cluster of aii's short flags ending in {@code f}. */
+    /** Whether {@code arg} is {@code --file}, {@code --model} or a cluster of aii's short flags ending in {@code f}. */
     private static boolean takesNextAsValue(String arg) {
-        if (arg.equals("--file")) {
+        if (arg.equals("--file") || arg.equals("--model")) {
             return true;
         }
         if (!arg.startsWith("-") || arg.startsWith("--") || arg.length() < 2) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -21,25 +22,56 @@ import java.util.Optional;
  * <p>Under {@code --json} stderr carries JSON lines only: warnings and log
  * lines are left out, errors and hints are JSON. Every byte for stderr goes
  * through {@link #line}, and every other byte through the writer after
- * {@link #beforeTerminal()}: a status line drawn on stderr would be erased
- * there, before anything else is written.
+ * {@link #beforeTerminal()}, where the {@link WaitingLine} (drawn only on a
+ * terminal's stderr, never under {@code --json}) is erased first.
+ *
+ * <p>By the clock, on its {@link Ticker}'s thread and under the same lock:
+ * answer text that has waited {@link #FLUSH_AFTER} in the buffer is written,
+ * and the waiting line is drawn and turned.
  */
-final class Console implements ExecOutput {
+final class Console implements ExecOutput, AutoCloseable {
+
+    /** How long the answer's text may wait in the buffer for a LF or 128 bytes. */
+    static final Duration FLUSH_AFTER = Duration.ofMillis(100);
 
     private final AnswerWriter stdout;
     private final OutputStream err;
+    private final boolean stdoutTerminal;
+    private final boolean stderrTerminal;
     private final boolean json;
     private final boolean debug;
+    private final Ticker ticker;
+    private final Optional<WaitingLine> waiting;
+    private long flushScheduledFor = -1;
+    private Optional<String> model = Optional.empty();
 
     /**
+     * A console whose stderr is no terminal, on a ticker thread of its own.
+     *
      * @param json {@code --json}: errors as JSON lines, no warnings or log lines
      * @param exec {@code -x}: the answer written at once and escaped
      */
     Console(OutputStream out, OutputStream err, boolean stdoutTerminal, boolean json, boolean exec, boolean debug) {
+        this(out, err, stdoutTerminal, 0, json, exec, debug, Ticker.daemon());
+    }
+
+    /**
+     * @param stderrColumns the width of stderr's terminal, or 0 when stderr is not a terminal
+     * @param json {@code --json}: errors as JSON lines, no warnings or log lines, no waiting line
+     * @param exec {@code -x}: the answer written at once and escaped
+     */
+    Console(OutputStream out, OutputStream err, boolean stdoutTerminal, int stderrColumns, boolean json,
+            boolean exec, boolean debug, Ticker ticker) {
         this.stdout = new AnswerWriter(out, stdoutTerminal, exec);
         this.err = err;
+        this.stdoutTerminal = stdoutTerminal;
+        this.stderrTerminal = stderrColumns > 0;
         this.json = json;
         this.debug = debug;
+        this.ticker = ticker;
+        this.waiting = stderrColumns > 0 && !json
+                ? Optional.of(new WaitingLine(err, stderrColumns, ticker, this, stdout::prepareForTerminal))
+                : Optional.empty();
     }
 
     boolean json() {
@@ -54,17 +86,76 @@ final class Console implements ExecOutput {
      * @throws UncheckedIOException when stdout cannot take it (see {@link #stdoutFailure()})
      */
     synchronized void answer(String piece) {
+        stopWaiting();
         stdout.write(piece);
+        if (stdout.pending() && stdout.pendingSince() != flushScheduledFor) {
+            long since = stdout.pendingSince();
+            flushScheduledFor = since;
+            ticker.schedule(FLUSH_AFTER, () -> flushWaiting(since));
+        }
+    }
+
+    /** Writes the answer's text that has waited since {@code since}, if it still waits. */
+    private synchronized void flushWaiting(long since) {
+        try {
+            stdout.flushWaiting(since);
+        } catch (UncheckedIOException e) {
+            // Recorded by the writer; the answer's thread reports it.
+        }
     }
 
     /** The LF that ends an answer, after what is pending. */
     synchronized void endAnswer() {
+        stopWaiting();
         stdout.endAnswer();
     }
 
     /** Text of aii's own in the answer's order, such as the {@code ...} that ends a repeating answer. */
     synchronized void answerMarker(String text) {
+        stopWaiting();
         stdout.writeDirect(text);
+    }
+
+    // ---- waiting for the model
+
+    /** The model's name for the waiting line, once it is known. */
+    synchronized void model(String name) {
+        model = Optional.of(name);
+    }
+
+    /** A request has been sent to the model: the waiting line comes if no text does (on a terminal's stderr). */
+    synchronized void requestSent() {
+        if (waiting.isPresent() && model.isPresent()) {
+            waiting.get().start(model.get());
+        }
+    }
+
+    /** The model answered the request, with text or a tool call: the waiting line goes. */
+    synchronized void stopWaiting() {
+        waiting.ifPresent(WaitingLine::stop);
+    }
+
+    /**
+     * After Ctrl-C stopped an answer: the text received so far is written, the
+     * waiting line erased, and the line the terminal showed {@code ^C} on is
+     * ended with a LF (on stdout when it is the terminal, else on a terminal's
+     * stderr outside {@code --json}), so that what comes next (the shell's
+     * prompt, the next {@code > }) starts a line of its own.
+     */
+    synchronized void interrupted() {
+        stopWaiting();
+        if (stdoutTerminal) {
+            try {
+                stdout.writeDirect("\n");
+            } catch (UncheckedIOException e) {
+                // Recorded by the writer.
+            }
+        } else {
+            stdout.prepareForTerminal();
+            if (stderrTerminal && !json) {
+                line("\n");
+            }
+        }
     }
 
     /** Why writing to stdout failed (a closed pipe, a full disk), once it has. */
@@ -92,6 +183,7 @@ final class Console implements ExecOutput {
      * @throws UncheckedIOException when stdout cannot take it, so that it is not taken for a failure to read
      */
     synchronized void linePrompt(String prompt) {
+        stopWaiting();
         stdout.writePrompt(prompt);
     }
 
@@ -129,9 +221,10 @@ final class Console implements ExecOutput {
 
     // ---- the terminal
 
-    /** Flushes the answer and, when stdout is a terminal, ends its started line. */
+    /** Erases the waiting line, flushes the answer and, when stdout is a terminal, ends its started line. */
     @Override
     public synchronized void beforeTerminal() {
+        stopWaiting();
         stdout.prepareForTerminal();
     }
 
@@ -155,5 +248,12 @@ final class Console implements ExecOutput {
         } catch (IOException e) {
             // stderr is gone: nothing else can carry the report.
         }
+    }
+
+    /** Erases the waiting line and stops the clock: nothing is written by it after this. */
+    @Override
+    public synchronized void close() {
+        stopWaiting();
+        ticker.close();
     }
 }

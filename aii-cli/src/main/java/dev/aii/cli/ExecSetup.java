@@ -8,6 +8,7 @@ import dev.aii.exec.RunCommandTool;
 import dev.aii.exec.TerminalApprover;
 import dev.aii.exec.ToolTexts;
 import dev.aii.model.SessionOptions;
+import dev.aii.model.ToolSpec;
 import dev.aii.policy.ExecPolicy;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,10 +74,27 @@ final class ExecSetup {
         return Optional.of(tool);
     }
 
-    /** A session's options: the instructions for {@code systemPrompt} and the tool, if any. */
-    static SessionOptions sessionOptions(Host host, Optional<String> systemPrompt, Optional<RunCommandTool> tool) {
+    /**
+     * A session's options: the instructions for {@code systemPrompt} and the
+     * tool, if any, whose calls tell {@code console} that the model answered
+     * and, once the result goes back, that the next request is sent (the
+     * waiting line, between tool calls as before the first).
+     */
+    static SessionOptions sessionOptions(Host host, Optional<String> systemPrompt, Optional<RunCommandTool> tool,
+            Console console) {
         return new SessionOptions(sessionInstructions(host, systemPrompt, tool.isPresent()),
-                tool.map(t -> List.of(t.spec())).orElse(List.of()));
+                tool.map(t -> List.of(waitingAround(t.spec(), console))).orElse(List.of()));
+    }
+
+    private static ToolSpec waitingAround(ToolSpec spec, Console console) {
+        return new ToolSpec(spec.name(), spec.description(), spec.parametersSchema(), arguments -> {
+            console.stopWaiting();
+            try {
+                return spec.handler().call(arguments);
+            } finally {
+                console.requestSent();
+            }
+        });
     }
 
     /** The exec part of the session instructions. */

@@ -28,16 +28,23 @@ final class Flags {
             if (!result.unmatched().isEmpty()) {
                 return Optional.of(new CommandLine.UnmatchedArgumentException(parser, result.unmatched()).getMessage());
             }
+            // Several words are one prompt, as in every other tool: aii what is 2+2.
+            options.prompt = options.words.isEmpty() ? null : String.join(" ", options.words);
             return Optional.empty();
         } catch (CommandLine.ParameterException e) {
             return Optional.of(e.getMessage());
         }
     }
 
-    /** The {@code --help} text as picocli renders it from {@link Options}, without colours. */
+    /**
+     * The {@code --help} text as picocli renders it from {@link Options},
+     * without colours, one line an entry ({@link HelpLayout} fits it to the terminal).
+     */
     static String usage() {
         StringWriter text = new StringWriter();
-        parser(new Options()).usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
+        CommandLine parser = parser(new Options());
+        parser.setUsageHelpLongOptionsMaxWidth(HelpLayout.RENDER_TERM_WIDTH);
+        parser.usage(new PrintWriter(text), CommandLine.Help.Ansi.OFF);
         return text.toString();
     }
 

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
  * picocli into the resource {@code help.txt} (see {@code src/build/java}), so
  * that printing it loads no parser; without the resource (classes compiled
  * by something other than the build) picocli renders it now, the same text.
+ * Either way it is rendered one line an entry, and {@link HelpLayout} fits it
+ * to the terminal's width.
  */
 final class HelpText {
 
@@ -18,7 +20,13 @@ final class HelpText {
     private HelpText() {
     }
 
-    static String get() {
+    /** The help fitted to {@code width} columns. */
+    static String get(int width) {
+        return HelpLayout.fit(raw(), width);
+    }
+
+    /** The help as rendered, one line an entry. */
+    static String raw() {
         try (InputStream in = HelpText.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return Flags.usage();

@@ -56,7 +56,8 @@ record Host(InputStream in, OutputStream out, OutputStream err, Map<String, Stri
     /** Opens line editing on the terminal. */
     @FunctionalInterface
     interface LineEditorFactory {
-        LineInputWithInterrupts open() throws java.io.IOException;
+        /** @param history the file that keeps the lines across sessions, if any */
+        LineInputWithInterrupts open(java.util.Optional<Path> history) throws java.io.IOException;
     }
 
     /** A line editor that also owns Ctrl-C while it is open. */

@@ -17,25 +17,32 @@ import java.util.Optional;
  */
 final class Interactive extends Mode {
 
-    static final String HEADER = "aii \u2014 Apple Intelligence Interface\nType /new to reset, /quit to exit.\n";
+    /** The header's second line, whatever the model. */
+    static final String HELP_LINE = "Type /new to reset, /quit to exit.\n";
+    /** The header with Foundation Models. */
+    static final String HEADER = ModelName.APPLE_BANNER + "\n" + HELP_LINE;
     static final String CLEAR_SCREEN = "\u001b[2J\u001b[H";
     static final String PROMPT = "> ";
     static final String NEW_HINT = "use /new to start a fresh conversation";
 
-    Interactive(Host host, Options options, LanguageModel model, Console console) {
+    private final String header;
+
+    Interactive(Host host, Options options, LanguageModel model, Console console, ModelName name) {
         super(host, options, model, console);
+        this.header = name.banner() + "\n" + HELP_LINE;
     }
 
     @Override
     int run() throws ModelException {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
-        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Options.emptyToNone(options.prompt), tool);
+        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Options.emptyToNone(options.prompt), tool, console);
         Answerer answerer = new Answerer(console, tool, model.contextSize());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
-        try (Host.LineInputWithInterrupts editor = editing ? host.lineEditor().open() : null;
+        try (Host.LineInputWithInterrupts editor = editing
+                ? host.lineEditor().open(HistoryFile.ready(host.env(), host.home(), console::warning)) : null;
              LineInput input = editing ? editor : LineInput.plain(host.in(), console::linePrompt)) {
             Interrupts interrupts = editing ? editor : host.interrupts();
-            console.print(HEADER);
+            console.print(header);
             Session session = model.openSession(sessionOptions);
             try {
                 while (true) {
@@ -52,7 +59,7 @@ final class Interactive extends Mode {
                     }
                     if (line.equals("/new")) {
                         session.close();
-                        console.print(CLEAR_SCREEN + HEADER);
+                        console.print(CLEAR_SCREEN + header);
                         session = model.openSession(sessionOptions);
                         continue;
                     }

@@ -1,6 +1,7 @@
 package dev.aii.cli;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Optional;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -11,9 +12,12 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 /**
- * Line editing and in-memory history on a real terminal: arrow keys, Ctrl-R,
- * Ctrl-C clears the line, Ctrl-D on an empty line ends input. Also the source
- * of Ctrl-C while an answer streams, since the terminal owns the signal then.
+ * Line editing and history on a real terminal: arrow keys, Ctrl-R, Ctrl-C
+ * clears the line, Ctrl-D on an empty line ends input. The history is kept
+ * in a file when one is given (each line added to it as it is entered, the
+ * file trimmed to the last {@value HistoryFile#LINES} lines), else for the
+ * session only. Also the source of Ctrl-C while an answer streams, since the
+ * terminal owns the signal then.
  */
 final class JLineInput implements Host.LineInputWithInterrupts {
 
@@ -22,21 +26,29 @@ final class JLineInput implements Host.LineInputWithInterrupts {
 
     private final Terminal terminal;
     private final LineReader reader;
+    private final Optional<Path> history;
     /** Held so that its level (off) is not lost when the logging framework drops unreferenced loggers. */
     private final java.util.logging.Logger jlineLog;
 
-    private JLineInput(Terminal terminal, java.util.logging.Logger jlineLog) {
+    private JLineInput(Terminal terminal, java.util.logging.Logger jlineLog, Optional<Path> history) {
         this.terminal = terminal;
         this.jlineLog = jlineLog;
-        this.reader = LineReaderBuilder.builder()
+        this.history = history;
+        LineReaderBuilder builder = LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("aii")
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.BRACKETED_PASTE, true)
-                .build();
+                // One entry a line, as typed (JLine escapes a backslash or a line break in it), no time stamps.
+                .option(LineReader.Option.HISTORY_TIMESTAMPED, false)
+                .variable(LineReader.HISTORY_SIZE, HistoryFile.LINES)
+                .variable(LineReader.HISTORY_FILE_SIZE, HistoryFile.LINES);
+        history.ifPresent(file -> builder.variable(LineReader.HISTORY_FILE, file));
+        this.reader = builder.build();
     }
 
-    static JLineInput open() throws IOException {
+    /** Opens the terminal, with the history in {@code history} when given (see {@link HistoryFile}). */
+    static JLineInput open(Optional<Path> history) throws IOException {
         // JLine reports its own troubles through java.util.logging on stderr, which --json
         // reserves for JSON lines; a terminal it cannot set up shows in its behaviour instead.
         java.util.logging.Logger jlineLog = java.util.logging.Logger.getLogger("org.jline");
@@ -60,7 +72,7 @@ final class JLineInput implements Host.LineInputWithInterrupts {
             terminal.setSize(new Size(size.getColumns() > 0 ? size.getColumns() : 80,
                     size.getRows() > 0 ? size.getRows() : 24));
         }
-        return new JLineInput(terminal, jlineLog);
+        return new JLineInput(terminal, jlineLog, history);
     }
 
     @Override
@@ -84,6 +96,13 @@ final class JLineInput implements Host.LineInputWithInterrupts {
 
     @Override
     public void close() {
+        history.ifPresent(file -> {
+            try {
+                HistoryFile.trim(file);
+            } catch (IOException | RuntimeException e) {
+                // The lines are kept; the file is trimmed at the next session.
+            }
+        });
         try {
             terminal.close();
         } catch (IOException e) {

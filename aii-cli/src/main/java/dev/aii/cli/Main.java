@@ -39,7 +39,7 @@ public final class Main {
                 environment -> Backends.open(environment),
                 () -> LocalExec.create(),
                 Interrupts.sigint(),
-                () -> JLineInput.open(),
+                history -> JLineInput.open(history),
                 Platform.current());
     }
 }

@@ -41,7 +41,7 @@ final class OneShot extends Mode {
             throw ModelException.preflightContextExceeded(tokens.getAsInt(), contextSize);
         }
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
-        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool);
+        SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool, console);
         try (Session session = model.openSession(sessionOptions)) {
             Answerer.Outcome outcome = new Answerer(console, tool, contextSize)
                     .answer(session, prompt.get(), host.interrupts());

@@ -1,5 +1,6 @@
 package dev.aii.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -8,18 +9,22 @@ import picocli.CommandLine.Parameters;
 
 /** The command line's flags, as parsed by picocli. Only values: the decisions are in {@link Aii}. */
 @Command(name = "aii",
-        usageHelpWidth = 100,
+        // Rendered wide, one line an entry: HelpLayout fits it to the terminal at run time.
+        usageHelpWidth = HelpLayout.RENDER_WIDTH,
         sortOptions = false,
         headerHeading = "",
         synopsisHeading = "Usage: ",
         customSynopsis = {
-            "aii [-hijmx] [-f FILE] [--list-allowed | --reset-allowed] [--version] [--] [PROMPT]",
+            "aii [-ijx] [-f FILE] [--model NAME] [--] [PROMPT...]",
+            "       aii -m [-j] [--model NAME]",
+            "       aii --list-allowed | --reset-allowed | --version | --help",
             "       aii [-j] --check [--] PROGRAM [ARG...]"
         },
         description = {
-            "Ask a language model on this machine from the command line. The prompt is the argument,",
-            "piped stdin, or both (stdin then becomes the content the prompt is about). With -x the",
-            "model may run programs: allowlisted ones at once, anything else after you approve it."
+            "Ask a language model on this machine from the command line. The prompt is the words after the "
+                    + "options, joined by spaces, or piped stdin, or both (stdin then becomes the content the prompt "
+                    + "is about). With -x the model may run programs: allowlisted ones at once, anything else after "
+                    + "you approve it."
         },
         descriptionHeading = "%n",
         parameterListHeading = "%n",
@@ -30,29 +35,52 @@ import picocli.CommandLine.Parameters;
             "  0    success, help, version, model info, list/reset, /quit, EOF",
             "  1    internal error (AII_DEBUG=1 prints the stack trace)",
             "  2    bad input: usage_error, file_not_found, conflicting_input",
-            "  3    model unavailable: unavailable_not_supported, unavailable_not_enabled,",
-            "       unavailable_downloading, unavailable_server, unavailable_model",
-            "  4    generation failed: assets_unavailable, guardrail_violation, unsupported_language,",
-            "       context_exceeded, rate_limited",
+            "  3    model unavailable: unavailable_not_supported, unavailable_not_enabled, "
+                    + "unavailable_downloading, unavailable_server, unavailable_model",
+            "  4    generation failed: assets_unavailable, guardrail_violation, unsupported_language, "
+                    + "context_exceeded, rate_limited",
             "  130  interrupted by Ctrl-C (one-shot mode)",
             "",
             "Environment:",
-            "  AII_BASE_URL      base URL of an OpenAI-compatible server (.../v1); used instead of",
-            "                    Apple's Foundation Models, e.g. http://localhost:11434/v1 (Ollama)",
-            "  AII_MODEL         model name on that server (default: its only model)",
-            "  AII_API_KEY       bearer token for that server",
+            "  AII_BASE_URL      base URL of an OpenAI-compatible server (.../v1), used instead of Apple's "
+                    + "Foundation Models, e.g. http://localhost:11434/v1 (Ollama); when unset and Foundation Models "
+                    + "is not available, aii tries http://127.0.0.1:11434/v1 and http://127.0.0.1:8080/v1",
+            "  AII_MODEL         model name on that server (default: its only model); --model overrides it",
+            "  AII_API_KEY       bearer token for the server AII_BASE_URL names",
             "  AII_CONTEXT_SIZE  context window in tokens, overriding discovery",
+            "  AII_TIMEOUT       seconds to wait for the server's first byte, and for each later one (default 120)",
+            "  AII_HISTORY       off: -i keeps no line history (default: ~/.config/aii/history)",
             "  AII_SHIM_LIBRARY  path of the Foundation Models shim library",
             "  AII_DEBUG         1 prints stack traces for internal errors",
             "  AII_AUDIT_LOG     file to append one JSON line to for every command the model asks for",
+            "  AII_JAVA_OPTS     extra options for the JVM, e.g. -Xlog:class+load",
+            "  JAVA_HOME         the JDK to run on (else the java on PATH, else the usual places)",
+            "  PATH              where -x and --check find programs",
+            "  COLUMNS           the width of --help (default 80)",
+            "  TERM              the terminal's type, for line editing in -i",
             "  HOME              ~ in paths; the allow file is ~/.config/aii/allow",
+            "",
+            "Files:",
+            "  ~/.config/aii/allow         the rules of -x, one argv prefix a line",
+            "  ~/.config/aii/.allow.lock   locked while a rule is added to the allow file",
+            "  ~/.config/aii/history       the line history of -i (mode 0600, the last 1,000 lines)",
+            "",
+            "Examples:",
+            "  aii what is the capital of France",
+            "  git diff | aii write a commit message for this",
+            "  aii -f notes.md what are the open questions",
+            "  aii --model llama3.2 -i",
+            "  aii -x how much free disk space do I have",
             "",
             "Interactive mode: /new resets the conversation, /quit or /exit (or Ctrl-D) leaves."
         })
 final class Options {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PROMPT",
+    @Parameters(arity = "0..*", paramLabel = "PROMPT",
             description = "Prompt (one-shot), or system prompt when used with --interactive")
+    List<String> words = new ArrayList<>();
+
+    /** The positional words joined by single spaces, or null when there are none; set by {@link Flags#parse}. */
     String prompt;
 
     @Option(names = {"-i", "--interactive"}, arity = "0", description = "Start interactive conversational mode")
@@ -67,6 +95,10 @@ final class Options {
     @Option(names = {"-m", "--model-info"}, arity = "0",
             description = "Show context size, model variant and supported languages, then exit")
     boolean modelInfo;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "Model to use on the model server (overrides AII_MODEL)")
+    String model;
 
     @Option(names = {"-x", "--exec"}, arity = "0", description = "Let the model run programs")
     boolean exec;
@@ -109,7 +141,7 @@ final class Options {
             if (arg.equals("--json")) {
                 return true;
             }
-            if (arg.equals("--file")) {
+            if (arg.equals("--file") || arg.equals("--model")) {
                 fileValueNext = true;
             } else if (arg.startsWith("-") && !arg.startsWith("--")) {
                 for (int i = 1; i < arg.length(); i++) {

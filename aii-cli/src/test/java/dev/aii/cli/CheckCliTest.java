@@ -219,15 +219,24 @@ class CheckCliTest {
     }
 
     @Test
-    void afterDoubleDashCheckIsAPromptAndTheOnePromptRuleHolds() {
+    void afterDoubleDashCheckIsAWordOfThePrompt() {
+        ScriptedModel model = new ScriptedModel().answerText("It checks.");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("--", "--check", "ls"));
+        assertEquals(List.of("--check ls"), model.prompts);
+    }
+
+    @Test
+    void checkArgumentsStayAsTheyAreNeverJoined() {
         CliHarness cli = cli();
-        assertEquals(2, cli.run("--", "--check", "ls"));
-        assertTrue(cli.err().startsWith("aii: Unmatched argument at index 2: 'ls'\n"), cli.err());
+        assertEquals(0, cli.run("-j", "--check", "ls", "-l", "my file", "", "--model", "x", "-m", "llama3.2"));
+        assertTrue(cli.out().contains("\"arguments\":[\"-l\",\"my file\",\"\",\"--model\",\"x\",\"-m\","
+                + "\"llama3.2\"]"), cli.out());
     }
 
     @Test
     void theHelpDescribesCheck() {
-        CliHarness cli = cli();
+        CliHarness cli = cli().env("COLUMNS", "200");
         assertEquals(0, cli.run("--help"));
         assertTrue(cli.out().contains("\n       aii [-j] --check [--] PROGRAM [ARG...]\n"), cli.out());
         assertTrue(cli.out().lines().anyMatch(l -> l.trim().startsWith("--check ") && l.endsWith(

@@ -33,6 +33,8 @@ final class CliHarness {
     final RecordingStream out = new RecordingStream();
     final RecordingStream err = new RecordingStream();
     private OutputStream stdout = out;
+    /** The clock of the run's console: stepped by hand with {@link ManualTicker#advance}. */
+    final ManualTicker ticker = new ManualTicker();
 
     CliHarness(Path home) {
         env.put("HOME", home.toString());
@@ -91,6 +93,11 @@ final class CliHarness {
 
     CliHarness stdoutTerminal() {
         this.stdio = new Stdio(stdio.stdinTerminal(), stdio.stdinDevNull(), true, stdio.stderrTerminal());
+        return this;
+    }
+
+    CliHarness stderrTerminal() {
+        this.stdio = new Stdio(stdio.stdinTerminal(), stdio.stdinDevNull(), stdio.stdoutTerminal(), true);
         return this;
     }
 
@@ -162,14 +169,14 @@ final class CliHarness {
         };
         return new Host(stdinStream != null ? stdinStream : new ByteArrayInputStream(stdin), stdout, err, env,
                 workingDirectory, stdio, models, () -> exec, interrupts,
-                () -> {
+                history -> {
                     throw new AssertionError("no line editor in tests");
                 },
                 platform);
     }
 
     int run(String... args) {
-        return new Aii(host()).run(args);
+        return new Aii(host(), () -> ticker).run(args);
     }
 
     String out() {

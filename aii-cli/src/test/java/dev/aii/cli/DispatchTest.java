@@ -34,11 +34,12 @@ class DispatchTest {
 
     @Test
     void helpListsEveryFlagWithItsExactText() {
-        CliHarness cli = cli();
+        CliHarness cli = cli().env("COLUMNS", "200");
         assertEquals(0, cli.run("--help"));
         String help = cli.out();
         List<String> lines = help.lines().toList();
-        assertFlag(lines, "[PROMPT]", "Prompt (one-shot), or system prompt when used with --interactive");
+        assertFlag(lines, "[PROMPT...]", "Prompt (one-shot), or system prompt when used with --interactive");
+        assertFlag(lines, "--model=NAME", "Model to use on the model server (overrides AII_MODEL)");
         assertFlag(lines, "-i, --interactive", "Start interactive conversational mode");
         assertFlag(lines, "-f, --file=FILE", "File to attach as context (one-shot only)");
         assertFlag(lines, "-j, --json", "Output errors as JSONL to stderr");
@@ -52,8 +53,9 @@ class DispatchTest {
         assertTrue(help.contains("Exit codes:\n"), help);
         assertTrue(help.contains("  130  interrupted by Ctrl-C"), help);
         assertTrue(help.contains("Environment:\n"), help);
-        for (String variable : List.of("AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE",
-                "AII_SHIM_LIBRARY", "AII_DEBUG", "HOME")) {
+        for (String variable : List.of("AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE", "AII_TIMEOUT",
+                "AII_HISTORY", "AII_SHIM_LIBRARY", "AII_DEBUG", "AII_AUDIT_LOG", "AII_JAVA_OPTS", "JAVA_HOME", "PATH",
+                "COLUMNS", "TERM", "HOME")) {
             assertTrue(help.contains("\n  " + variable + " "), variable);
         }
         assertEquals("", cli.err());
@@ -133,10 +135,36 @@ class DispatchTest {
     }
 
     @Test
-    void extraPositionalIsAUsageError() {
-        CliHarness cli = cli();
-        assertEquals(2, cli.run("one", "two"));
-        assertEquals("aii: Unmatched argument at index 1: 'two'\n" + HINT, cli.err());
+    void severalWordsAreOnePromptJoinedBySingleSpaces() {
+        ScriptedModel model = new ScriptedModel().answerText("Paris.");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("what", "is", "the  capital", "of France?"));
+        assertEquals(List.of("what is the  capital of France?"), model.prompts);
+        assertEquals("Paris.\n", cli.out());
+    }
+
+    @Test
+    void wordsAroundOptionsAreOnePromptAndEmptyWordsKeepTheirPlace() {
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("what", "-j", "is", "", "2+2"));
+        assertEquals(List.of("what is  2+2"), model.prompts);
+    }
+
+    @Test
+    void afterDoubleDashEveryWordIsPartOfThePromptFlagsIncluded() {
+        ScriptedModel model = new ScriptedModel().answerText("ok");
+        CliHarness cli = cli().model(model).stdinDevNull();
+        assertEquals(0, cli.run("explain", "--", "-x", "--check", "ls", "-m", "--"));
+        assertEquals(List.of("explain -x --check ls -m --"), model.prompts);
+    }
+
+    @Test
+    void withInteractiveTheWordsAreTheSystemPrompt() {
+        ScriptedModel model = new ScriptedModel().answerText("Hi.");
+        CliHarness cli = cli().model(model).stdin("hello\n");
+        assertEquals(0, cli.run("-i", "You", "are", "terse."));
+        assertEquals(Optional.of("You are terse."), model.instructions.getFirst());
     }
 
     @Test
@@ -292,9 +320,81 @@ class DispatchTest {
 
     @Test
     void modelInfoConflictsWithAPrompt() {
+        for (List<String> args : List.of(List.of("hello", "-m"), List.of("-m", "--", "hello"),
+                List.of("--model-info", "hello"))) {
+            CliHarness cli = cli();
+            assertEquals(2, cli.run(args.toArray(String[]::new)), args.toString());
+            assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", cli.err());
+        }
+    }
+
+    private static final String M_TAKES_NO_VALUE = "aii: -m is --model-info and takes no value\n"
+            + "aii: choose a model with --model NAME or AII_MODEL\n";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-m llama3.2 hi", "-m llama3.2", "-jm llama3.2", "-xim llama3.2", "-m=llama3.2",
+            "-mllama3.2", "-m - hi", "-i -m qwen3:8b", "-j -m llama3.2 --check ls"})
+    void mFollowedByAWordIsTheModelInfoFlagTakingNoValue(String line) {
+        CliHarness cli = cli().model(new ScriptedModel());
+        assertEquals(2, cli.run(line.split(" ")), line);
+        if (line.contains("-j")) {
+            assertEquals("{\"error\":\"usage_error\",\"message\":\"-m is --model-info and takes no value\\n"
+                    + "choose a model with --model NAME or AII_MODEL\",\"exitCode\":2}\n", cli.err(), line);
+        } else {
+            assertEquals(M_TAKES_NO_VALUE, cli.err(), line);
+        }
+        assertEquals("", cli.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-m", "-m -j", "-mj", "-jm", "-f notes -m", "--model -m", "--model-info"})
+    void mWithoutAWordAfterItIsModelInfo(String line) {
+        CliHarness cli = cli().model(new ScriptedModel());
+        int exit = cli.run(line.split(" "));
+        assertTrue(!cli.err().contains("takes no value"), line + ": " + cli.err());
+        if (!line.contains("-f") && !line.equals("--model -m")) {
+            assertEquals(0, exit, line + ": " + cli.err());
+            assertTrue(cli.out().startsWith("Context window: "), cli.out());
+        }
+    }
+
+    @Test
+    void theModelFlagChoosesTheModelOverAiiModel() {
+        java.util.List<java.util.Map<String, String>> seen = new java.util.ArrayList<>();
+        ScriptedModel model = new ScriptedModel().answerText("ok").answerText("ok");
+        CliHarness cli = cli().env("AII_MODEL", "from-env").stdinDevNull().models(env -> {
+            seen.add(env);
+            return model;
+        });
+        assertEquals(0, cli.run("--model", "qwen3:8b", "hi"));
+        assertEquals("qwen3:8b", seen.getLast().get("AII_MODEL"));
+        assertEquals(0, cli.run("--model=llama3.2", "hi"));
+        assertEquals("llama3.2", seen.getLast().get("AII_MODEL"));
+        assertEquals(0, cli.run("hi"));
+        assertEquals("from-env", seen.getLast().get("AII_MODEL"));
+    }
+
+    @Test
+    void theModelFlagNeedsAName() {
         CliHarness cli = cli();
-        assertEquals(2, cli.run("-m", "hello"));
-        assertEquals("aii: --model-info cannot be combined with a prompt, -i or -f\n", cli.err());
+        assertEquals(2, cli.run("--model"));
+        assertEquals("aii: Missing required parameter for option '--model' (NAME)\n" + HINT, cli.err());
+        CliHarness json = cli();
+        assertEquals(2, json.run("--model", "-j", "hi"));
+        assertEquals("aii: Expected parameter for option '--model' but found '-j'\n" + HINT, json.err());
+        CliHarness after = cli();
+        assertEquals(2, after.run("--model", "x", "-j", "--bogus"));
+        assertEquals("{\"error\":\"usage_error\",\"message\":\"Unknown option: '--bogus'\\n"
+                + "run 'aii --help' for usage\",\"exitCode\":2}\n", after.err());
+    }
+
+    @Test
+    void theModelFlagWithFoundationModelsIsWarnedAboutAndTheAnswerComes() {
+        CliHarness cli = cli().model(new ScriptedModel().answerText("ok")).stdinDevNull();
+        assertEquals(0, cli.run("--model", "llama3.2", "hi"));
+        assertEquals("aii: warning: --model is for model servers; Apple Intelligence has one model "
+                + "(set AII_BASE_URL to use a server)\n", cli.err());
+        assertEquals("ok\n", cli.out());
     }
 
     @Test

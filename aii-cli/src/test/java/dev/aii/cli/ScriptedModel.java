@@ -36,6 +36,10 @@ final class ScriptedModel implements LanguageModel {
         /** Waits until the answer is cancelled (or 20 s pass, which fails the test that relied on it). */
         record AwaitCancel() implements Step {
         }
+
+        /** Runs {@code action} in the middle of the answer, e.g. to let a test's clock move on. */
+        record Run(Runnable action) implements Step {
+        }
     }
 
     private Availability availability = Availability.available();
@@ -155,6 +159,7 @@ final class ScriptedModel implements LanguageModel {
                         }
                     }
                     case Step.Fail f -> throw f.error();
+                    case Step.Run r -> r.action().run();
                     case Step.AwaitCancel a -> {
                         waitingForCancel.countDown();
                         try {

@@ -20,7 +20,7 @@ class ShortcutTest {
         try (InputStream resource = HelpText.class.getResourceAsStream(HelpText.RESOURCE)) {
             assertNotNull(resource, "the build renders help.txt next to the classes");
         }
-        assertEquals(Flags.usage(), HelpText.get());
+        assertEquals(Flags.usage(), HelpText.raw());
     }
 
     @Test

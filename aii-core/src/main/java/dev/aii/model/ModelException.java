@@ -1,5 +1,6 @@
 package dev.aii.model;
 
+import dev.aii.policy.Render;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -79,10 +80,26 @@ public final class ModelException extends Exception {
                         + "start it, or point AII_BASE_URL at a running OpenAI-compatible server", detail);
     }
 
+    /** {@code unavailable_model}: the model asked for is not among {@code names}, the server's. */
     public static ModelException modelNotAvailable(String model, String baseUrl, List<String> names, String detail) {
         return new ModelException(ErrorCode.UNAVAILABLE_MODEL,
-                "Model " + model + " is not available at " + baseUrl + "\n"
-                        + "set AII_MODEL to one of: " + String.join(", ", names), detail);
+                "Model " + Render.escape(model) + " is not available at " + Render.escape(baseUrl) + "\n"
+                        + "set AII_MODEL to one of: " + shown(names), detail);
+    }
+
+    /**
+     * {@code unavailable_model}: no model was asked for and the server does
+     * not have exactly one; the second line names both ways of choosing.
+     */
+    public static ModelException noModelChosen(String baseUrl, List<String> names, String detail) {
+        return new ModelException(ErrorCode.UNAVAILABLE_MODEL,
+                "No model chosen at " + Render.escape(baseUrl) + "\n"
+                        + "choose one with --model NAME or set AII_MODEL to one of: " + shown(names), detail);
+    }
+
+    /** The names as a list to read; a server's names are its own text, so what a terminal acts on is escaped. */
+    private static String shown(List<String> names) {
+        return Render.escape(String.join(", ", names));
     }
 
     // --- generation ---------------------------------------------------------------------------

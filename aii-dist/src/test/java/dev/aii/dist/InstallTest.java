@@ -30,6 +30,8 @@ class InstallTest {
     static Path tmp;
     static Path prefix;
     static Path home;
+    /** What make install-files printed. */
+    static Run installed;
 
     @BeforeAll
     static void install() throws IOException {
@@ -40,7 +42,7 @@ class InstallTest {
         // Something that was there before: uninstall must leave it.
         Files.createDirectories(prefix.resolve("bin"));
         Files.writeString(prefix.resolve("bin/other-tool"), "#!/bin/sh\n");
-        Run.of(Map.of(), "make", "-s", "install-files", "PREFIX=" + prefix).ok();
+        installed = Run.of(Map.of(), "make", "-s", "install-files", "PREFIX=" + prefix).ok();
     }
 
     @AfterAll
@@ -93,6 +95,59 @@ class InstallTest {
             assertTrue(text.contains("--list-allowed"), text);
             assertTrue(text.contains("EXIT STATUS"), text);
         }
+    }
+
+    @Test
+    void manPageHasEverySectionAndSynopsisLine() {
+        assumeTrue(Run.onPath("man"), "man is not installed (man-db)");
+        Run man = Run.of(Map.of("MANWIDTH", "80", "MANPAGER", "cat", "PAGER", "cat", "LC_ALL", "C.UTF-8"),
+                "man", "-l", prefix.resolve("share/man/man1/aii.1").toString()).ok();
+        String text = man.out().replaceAll(".\b", "");
+        List<String> sections = text.lines().filter(l -> !l.isEmpty() && Character.isUpperCase(l.charAt(0))
+                && l.equals(l.toUpperCase(java.util.Locale.ROOT))).toList();
+        assertEquals(List.of("NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "ARGUMENTS", "EXIT STATUS", "ENVIRONMENT",
+                "FILES", "EXAMPLES", "INTERACTIVE MODE", "SEE ALSO"), sections, text);
+        assertTrue(text.contains("\nSYNOPSIS\n"
+                + "       aii [-ijx] [-f FILE] [--model NAME] [--] [PROMPT...]\n"
+                + "       aii -m [-j] [--model NAME]\n"
+                + "       aii --list-allowed | --reset-allowed | --version | --help\n"
+                + "       aii [-j] --check [--] PROGRAM [ARG...]\n"), text);
+        assertTrue(text.contains("\n       --check PROGRAM [ARG\u2026]\n"), text);
+        assertTrue(text.contains("\n       --model NAME\n"), text);
+        for (String variable : List.of("AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE", "AII_TIMEOUT",
+                "AII_HISTORY", "AII_SHIM_LIBRARY", "AII_DEBUG", "AII_AUDIT_LOG", "AII_JAVA_OPTS", "JAVA_HOME", "PATH",
+                "COLUMNS", "TERM", "HOME")) {
+            assertTrue(text.lines().anyMatch(l -> l.startsWith("       " + variable + " ") || l.equals("       " + variable)),
+                    variable + " in\n" + text);
+        }
+        String files = text.substring(text.indexOf("\nFILES\n"), text.indexOf("\nEXAMPLES\n"));
+        for (String file : List.of("~/.config/aii/allow", "~/.config/aii/.allow.lock", "~/.config/aii/history")) {
+            assertTrue(files.contains("\n       " + file + "\n"), file + " in\n" + files);
+        }
+        String examples = text.substring(text.indexOf("\nEXAMPLES\n"), text.indexOf("\nINTERACTIVE MODE\n"));
+        assertTrue(examples.contains("\n           aii what is the capital of France\n"), examples);
+        assertTrue(examples.contains("\n           aii --model llama3.2 -i\n"), examples);
+        assertTrue(text.contains("troubleshooting.md"), text);
+        assertEquals("", man.err());
+    }
+
+    @Test
+    void theInstallTellsZshUsersWhatToAddToFpath() throws IOException {
+        assumeTrue(Run.onPath("zsh"), "zsh is not installed");
+        Path functions = prefix.resolve("share/zsh/site-functions");
+        assertTrue(installed.out().contains("aii: zsh does not look for completion in " + functions
+                + "; add to ~/.zshrc, before compinit:\naii:   fpath=(" + functions + " $fpath)\n"), installed.out());
+        // A zsh whose default function path has the directory: nothing to say.
+        Path other = tmp.resolve("on-fpath");
+        Path fakeBin = Files.createDirectories(tmp.resolve("fake-zsh"));
+        Path zsh = Files.writeString(fakeBin.resolve("zsh"),
+                "#!/bin/sh\nprintf '%s\\n' /usr/share/zsh/functions '" + other + "/share/zsh/site-functions'\n");
+        Files.setPosixFilePermissions(zsh, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Run quiet = Run.of(Map.of("PATH", fakeBin + ":" + System.getenv("PATH")), "make", "-s", "install-files",
+                "PREFIX=" + other).ok();
+        Run.of(Map.of(), "make", "-s", "uninstall", "PREFIX=" + other).ok();
+        assertTrue(quiet.out().contains("aii: installed " + other + "/bin/aii"), quiet.out());
+        assertTrue(!quiet.out().contains("zsh does not look"), quiet.out());
     }
 
     @Test

@@ -15,8 +15,8 @@ import java.util.OptionalInt;
  */
 record ModelListing(List<JsonNode> entries) {
 
-    /** The name put in the message when {@code AII_MODEL} is not set. */
-    static final String UNSET = "(unset)";
+    /** What the variant names as the model before one is chosen. */
+    static final String UNCHOSEN = "(no model chosen)";
 
     /** What the list of names says when the server lists none. */
     static final String NONE = "(none)";
@@ -52,7 +52,8 @@ record ModelListing(List<JsonNode> entries) {
      * {@code <wanted>:latest} is, as Ollama names them), else the only model
      * when nothing is wanted.
      *
-     * @throws ModelException {@code unavailable_model}, listing the names
+     * @throws ModelException {@code unavailable_model}, listing the names (and naming {@code --model} when
+     *     nothing was wanted)
      */
     String choose(Optional<String> wanted, String baseUrl) throws ModelException {
         List<String> names = names();
@@ -72,8 +73,8 @@ record ModelListing(List<JsonNode> entries) {
         }
         String detail = names.isEmpty()
                 ? "the server lists no models"
-                : "AII_MODEL is not set and the server lists " + names.size() + " models";
-        throw ModelException.modelNotAvailable(UNSET, baseUrl, shown, detail);
+                : "neither --model nor AII_MODEL is set and the server lists " + names.size() + " models";
+        throw ModelException.noModelChosen(baseUrl, shown, detail);
     }
 
     /** The context window the entry of {@code model} states, when it states one. */

@@ -161,7 +161,7 @@ public final class OpenAiBackend implements LanguageModel {
     /** {@code <model> via <base URL>}. */
     @Override
     public String variant() {
-        return resolvedModel().orElse(ModelListing.UNSET) + " via " + config.baseUrl();
+        return resolvedModel().orElse(ModelListing.UNCHOSEN) + " via " + config.baseUrl();
     }
 
     /** OpenAI-compatible servers do not say which languages their model supports. */
@@ -194,7 +194,11 @@ public final class OpenAiBackend implements LanguageModel {
         return chosenModel();
     }
 
-    private Optional<String> chosenModel() {
+    /**
+     * The model {@link #availability()} chose ({@code AII_MODEL}, or the
+     * server's only model); empty until it has chosen one.
+     */
+    public Optional<String> chosenModel() {
         synchronized (lock) {
             return Optional.ofNullable(model);
         }

@@ -66,9 +66,9 @@ class AvailabilityTest {
                 OpenAiBackend backend = Fixture.backend(server)) {
             ModelException e = problem(backend.availability());
             assertEquals(ErrorCode.UNAVAILABLE_MODEL, e.code());
-            assertEquals("Model (unset) is not available at " + server.baseUrl()
-                    + "\nset AII_MODEL to one of: a, b, c", e.getMessage());
-            assertEquals(Optional.of("AII_MODEL is not set and the server lists 3 models"), e.detail());
+            assertEquals("No model chosen at " + server.baseUrl()
+                    + "\nchoose one with --model NAME or set AII_MODEL to one of: a, b, c", e.getMessage());
+            assertEquals(Optional.of("neither --model nor AII_MODEL is set and the server lists 3 models"), e.detail());
         }
     }
 
@@ -79,11 +79,33 @@ class AvailabilityTest {
                 OpenAiBackend named = Fixture.backend(server, Map.of("AII_MODEL", "llama3.2"))) {
             ModelException e = problem(unset.availability());
             assertEquals(ErrorCode.UNAVAILABLE_MODEL, e.code());
-            assertEquals("Model (unset) is not available at " + server.baseUrl() + "\nset AII_MODEL to one of: (none)",
-                    e.getMessage());
+            assertEquals("No model chosen at " + server.baseUrl()
+                    + "\nchoose one with --model NAME or set AII_MODEL to one of: (none)", e.getMessage());
             assertEquals(Optional.of("the server lists no models"), e.detail());
             assertEquals("Model llama3.2 is not available at " + server.baseUrl()
                     + "\nset AII_MODEL to one of: (none)", problem(named.availability()).getMessage());
+        }
+    }
+
+    @Test
+    void modelNamesAServerListsReachTheMessageWithWhatATerminalActsOnEscaped() throws IOException {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().models("good", "evil\u001b]0;owned\u0007");
+                OpenAiBackend unset = Fixture.backend(server);
+                OpenAiBackend named = Fixture.backend(server, Map.of("AII_MODEL", "x\u001b[8m"))) {
+            assertEquals("No model chosen at " + server.baseUrl() + "\nchoose one with --model NAME or set AII_MODEL"
+                    + " to one of: good, evil\\x1B]0;owned\\x07", problem(unset.availability()).getMessage());
+            assertEquals("Model x\\x1B[8m is not available at " + server.baseUrl()
+                    + "\nset AII_MODEL to one of: good, evil\\x1B]0;owned\\x07", problem(named.availability()).getMessage());
+        }
+    }
+
+    @Test
+    void theChosenModelIsKnownOnceTheServerIsAvailable() throws IOException {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().models("only-one");
+                OpenAiBackend backend = Fixture.backend(server)) {
+            assertEquals(Optional.empty(), backend.chosenModel());
+            assertTrue(backend.availability().isAvailable());
+            assertEquals(Optional.of("only-one"), backend.chosenModel());
         }
     }
 

@@ -52,6 +52,9 @@ final class CompletionWriter {
                 case Reply.Event e -> {
                     return Optional.empty();
                 }
+                case Reply.Hold h -> {
+                    return Optional.empty();
+                }
                 case Reply.Raw r -> {
                     return Optional.empty();
                 }

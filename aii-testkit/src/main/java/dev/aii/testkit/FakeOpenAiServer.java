@@ -77,8 +77,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private record Answer(int status, String body) {
     }
 
-    private FakeOpenAiServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    private FakeOpenAiServer(int port) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
         models(DEFAULT_MODEL);
@@ -86,7 +86,26 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     /** Starts a server on an ephemeral loopback port. */
     public static FakeOpenAiServer start() throws IOException {
-        FakeOpenAiServer fake = new FakeOpenAiServer();
+        FakeOpenAiServer fake = new FakeOpenAiServer(0);
+        fake.server.start();
+        return fake;
+    }
+
+    /**
+     * Starts a server on {@code port} of 127.0.0.1, e.g. Ollama's 11434, for
+     * tests of what finds a server there.
+     *
+     * @throws IllegalStateException naming the port when something else holds it: such a test cannot run
+     *         beside a real server, and must say so rather than pass
+     */
+    public static FakeOpenAiServer startOn(int port) throws IOException {
+        FakeOpenAiServer fake;
+        try {
+            fake = new FakeOpenAiServer(port);
+        } catch (java.net.BindException e) {
+            throw new IllegalStateException("port " + port + " on 127.0.0.1 is in use (a model server such as Ollama "
+                    + "or llama-server running?); this test needs it free: " + e.getMessage(), e);
+        }
         fake.server.start();
         return fake;
     }
@@ -339,6 +358,11 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 case Reply.Raw r -> write(out, List.of(r.text()));
                 case Reply.Pause p -> {
                     if (closing.await(p.duration().toMillis(), TimeUnit.MILLISECONDS)) {
+                        return;
+                    }
+                }
+                case Reply.Hold h -> {
+                    if (!h.gate().awaitRelease(closing)) {
                         return;
                     }
                 }

@@ -33,6 +33,7 @@ public final class PtyDriver implements AutoCloseable {
     private final ByteArrayOutputStream shown = new ByteArrayOutputStream();
     private int mark;
     private boolean ended;
+    private java.util.regex.Pattern hidden;
 
     private PtyDriver(Process process) {
         this.process = process;
@@ -81,6 +82,23 @@ public final class PtyDriver implements AutoCloseable {
     }
 
     /**
+     * Leaves what {@code pattern} matches out of what {@link #awaitOutput}
+     * and {@link #awaitLine} look through ({@link #output()} stays whole):
+     * for output that may or may not come, such as a status line drawn and
+     * erased again, which a test about something else must not depend on.
+     */
+    public synchronized PtyDriver hiding(java.util.regex.Pattern pattern) {
+        hidden = pattern;
+        return this;
+    }
+
+    /** The output without what {@link #hiding} leaves out: what {@link #awaitOutput} looks through. */
+    public synchronized String filtered() {
+        String all = output();
+        return hidden == null ? all : hidden.matcher(all).replaceAll("");
+    }
+
+    /**
      * Waits until {@code text} appears after the previous match (or the start)
      * and moves the mark past it, so consecutive calls follow the screen.
      *
@@ -121,7 +139,7 @@ public final class PtyDriver implements AutoCloseable {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             boolean closed = ended;
-            String all = output();
+            String all = filtered();
             int end = find.applyAsInt(all);
             if (end >= 0) {
                 mark = end;

@@ -39,6 +39,30 @@ public final class Reply {
         }
     }
 
+    /**
+     * A point in a stream where the server holds on until the test lets it
+     * go: e.g. until the test has seen the text before it on a terminal.
+     */
+    public static final class Gate {
+
+        private final java.util.concurrent.CountDownLatch open = new java.util.concurrent.CountDownLatch(1);
+
+        /** Lets every stream held here go on. */
+        public void release() {
+            open.countDown();
+        }
+
+        /** Waits until released or {@code closing} counts down; true when released. */
+        boolean awaitRelease(java.util.concurrent.CountDownLatch closing) throws InterruptedException {
+            while (!open.await(20, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (closing.getCount() == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
     /** What the stream does after its steps. */
     enum Ending {
         /** The finish chunk (unless a step gave one) and {@code data: [DONE]}. */
@@ -58,6 +82,9 @@ public final class Reply {
     }
 
     record Pause(Duration duration) implements Step {
+    }
+
+    record Hold(Gate gate) implements Step {
     }
 
     record Calls(List<Call> calls) implements Step {
@@ -174,6 +201,12 @@ public final class Reply {
             for (String p : pieces) {
                 steps.add(new Text(Objects.requireNonNull(p, "piece")));
             }
+            return this;
+        }
+
+        /** Sends nothing more until {@code gate} is released (or the server closes). */
+        public Builder hold(Gate gate) {
+            steps.add(new Hold(Objects.requireNonNull(gate, "gate")));
             return this;
         }
 

@@ -34,6 +34,15 @@ final class AiiProcess {
     /** Where the launcher is; the build passes its path. */
     static final Path LAUNCHER = Path.of(System.getProperty("aii.launcher", "../bin/aii")).toAbsolutePath().normalize();
 
+    /**
+     * A waiting line drawn and erased again ({@code \r}, a spinner, {@code waiting for <model>}, each
+     * redraw, then {@code \r\x1b[2K}): on a terminal's stderr it comes whenever the model takes
+     * 300 ms to answer, which a busy machine can make happen in any test. Terminal tests leave it out
+     * of what they look through unless they are about it.
+     */
+    static final java.util.regex.Pattern WAITING_LINE =
+            java.util.regex.Pattern.compile("(?:\r[-\\\\|/] waiting for [^\r\n\u001b]*)+\r\u001b\\[2K");
+
     /** What a finished run left behind. */
     record Result(int exit, String out, String err) {
     }
@@ -159,14 +168,14 @@ final class AiiProcess {
      */
     PtyDriver onTerminal(String shell) throws IOException {
         String aii = String.join(" ", command().stream().map(AiiProcess::quote).toList());
-        return PtyDriver.start(shell.replace("{aii}", aii), Map.of(), directory);
+        return PtyDriver.start(shell.replace("{aii}", aii), Map.of(), directory).hiding(WAITING_LINE);
     }
 
     /** Starts aii on a pseudo-terminal with these arguments (stdin, stdout and stderr the terminal). */
     PtyDriver onTerminal(List<String> args) throws IOException {
         // exec: the shell must not stay as aii's parent, where Ctrl-C on the terminal would end it too.
         return PtyDriver.start("exec " + String.join(" ", command(args.toArray(String[]::new)).stream()
-                .map(AiiProcess::quote).toList()), Map.of(), directory);
+                .map(AiiProcess::quote).toList()), Map.of(), directory).hiding(WAITING_LINE);
     }
 
     /**

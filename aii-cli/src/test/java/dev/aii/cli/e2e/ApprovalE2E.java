@@ -52,8 +52,8 @@ class ApprovalE2E extends ServerFixture {
         try (PtyDriver pty = aii.onTerminal(List.of("-x", "Create x.txt"))) {
             pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
             pty.type(keys);
-            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            return pty.output();
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.filtered());
+            return pty.filtered();
         }
     }
 
@@ -102,8 +102,8 @@ class ApprovalE2E extends ServerFixture {
         try (PtyDriver pty = aii.onTerminal("cat notes | {aii} -x 'Keep these notes in x.txt' 2>/dev/null")) {
             pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
             pty.type("y\n");
-            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            assertEquals(PROMPT + "y\r\nNoted.\r\n", pty.output());
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.filtered());
+            assertEquals(PROMPT + "y\r\nNoted.\r\n", pty.filtered());
         }
         assertEquals("Keep these notes in x.txt\n\n--- CONTENT ---\ncall Bob\n\n--- END CONTENT ---",
                 server.chatRequests().getFirst().lastUserMessage());
@@ -131,9 +131,9 @@ class ApprovalE2E extends ServerFixture {
         try (PtyDriver pty = aii.onTerminal(List.of("-x", "Create x.txt"))) {
             pty.awaitOutput(PROMPT, AiiProcess.LIMIT);
             pty.type("\u0003");
-            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.filtered());
             // The terminal echoes ^C; aii ends the prompt's line before the answer goes on.
-            assertEquals(PROMPT + "^C\r\nLeft alone.\r\n", pty.output());
+            assertEquals(PROMPT + "^C\r\nLeft alone.\r\n", pty.filtered());
         }
         assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());
         assertFalse(Files.exists(aii.directory().resolve("x.txt")));
@@ -151,8 +151,8 @@ class ApprovalE2E extends ServerFixture {
         try (PtyDriver pty = aii.onTerminal(List.of("-x", "Run my script"))) {
             pty.awaitOutput(prompt, AiiProcess.LIMIT);
             pty.type("a\n");
-            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            assertEquals(prompt + "a\r\nIt said hello.\r\n", pty.output());
+            assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.filtered());
+            assertEquals(prompt + "a\r\nIt said hello.\r\n", pty.filtered());
         }
         // "a" is not offered, so it means no.
         assertEquals(List.of(DECLINED), server.lastChatRequest().toolResults());

@@ -34,7 +34,7 @@ class CommandLineE2E {
 
     @Test
     void helpListsEveryFlagExitCodeAndVariableOnStdout() throws Exception {
-        Result r = new AiiProcess(tmp).run("--help");
+        Result r = new AiiProcess(tmp).env("COLUMNS", "200").run("--help");
         assertEquals(0, r.exit());
         assertEquals("", r.err());
         assertTrue(r.out().startsWith("Usage: aii "), r.out());
@@ -49,11 +49,30 @@ class CommandLineE2E {
                 "    --reset-allowed   Delete the exec allowlist config file and exit",
                 "    --version", "-h, --help",
                 "\n  0    ", "\n  1    ", "\n  2    ", "\n  3    ", "\n  4    ", "\n  130  ",
-                "AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE", "AII_SHIM_LIBRARY", "AII_DEBUG",
-                "HOME")) {
+                "    --model=NAME      Model to use on the model server (overrides AII_MODEL)",
+                "AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE", "AII_TIMEOUT", "AII_HISTORY",
+                "AII_SHIM_LIBRARY", "AII_DEBUG", "AII_AUDIT_LOG", "AII_JAVA_OPTS", "JAVA_HOME", "COLUMNS", "HOME")) {
             assertTrue(r.out().contains(text), () -> "the help lacks " + text + ":\n" + r.out());
         }
-        assertEquals(r, new AiiProcess(tmp.resolve("short")).run("-h"));
+        assertEquals(r, new AiiProcess(tmp.resolve("short")).env("COLUMNS", "200").run("-h"));
+    }
+
+    @Test
+    void theHelpFitsColumnsAnd80WhenItIsUnsetOrNoWidth() throws Exception {
+        Result unset = new AiiProcess(tmp.resolve("unset")).run("--help");
+        for (String columns : List.of("80", "abc", "0", "-3", "", "99999", "8 0")) {
+            assertEquals(unset, new AiiProcess(tmp.resolve("c" + columns.hashCode())).env("COLUMNS", columns)
+                    .run("--help"), "COLUMNS=" + columns);
+        }
+        for (int columns : List.of(80, 60, 40, 24)) {
+            Result r = new AiiProcess(tmp.resolve("w" + columns)).env("COLUMNS", Integer.toString(columns))
+                    .run("--help");
+            assertEquals(0, r.exit());
+            for (String line : r.out().lines().toList()) {
+                assertTrue(line.codePointCount(0, line.length()) <= columns, "COLUMNS=" + columns + ": " + line);
+            }
+            assertTrue(r.out().contains("--model"), r.out());
+        }
     }
 
     @Test

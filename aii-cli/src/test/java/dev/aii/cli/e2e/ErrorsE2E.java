@@ -35,6 +35,74 @@ class ErrorsE2E extends ServerFixture {
     }
 
     @Test
+    void aBaseUrlWithoutV1IsToldWhereTheServerAnswers() throws Exception {
+        Result plain = aii.env("AII_BASE_URL", server.rootUrl() + "/").run("hello");
+        assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "\n"
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
+                + "aii: did you mean " + server.baseUrl() + " ?\n"), plain);
+        Result json = aii.run("--json", "hello");
+        assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
+                + "server at " + server.rootUrl() + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible "
+                + "server\\ndid you mean " + server.baseUrl() + " ?\",\"detail\":\"GET " + server.rootUrl()
+                + "/models: HTTP 404: 404 page not found\",\"exitCode\":3}\n"), json);
+        assertEquals(List.of(), server.chatRequests());
+    }
+
+    @Test
+    void httpsToAPlainHttpServerCannotReachIt() throws Exception {
+        // A plain HTTP server answers the TLS greeting as a bad request, as Ollama's and llama-server's do.
+        try (java.net.ServerSocket plain = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread.ofPlatform().daemon().start(() -> {
+                while (true) {
+                    try (java.net.Socket s = plain.accept()) {
+                        s.getInputStream().read(new byte[512]);
+                        s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            String https = "https://127.0.0.1:" + plain.getLocalPort() + "/v1";
+            Result r = aii.env("AII_BASE_URL", https).run("hello");
+            assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + https + "\n"
+                    + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+            Result json = aii.run("-j", "hello");
+            assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
+                    + "server at " + https + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server\","
+                    + "\"detail\":\"GET " + https + "/models: Unrecognized SSL message, plaintext connection?\",\"exitCode\":3}\n"),
+                    json);
+        }
+    }
+
+    /** What Ollama answers when -x sends the tool to a model that cannot call tools. */
+    static final String NO_TOOLS = "{\"error\":{\"message\":\"registry.ollama.ai/library/gemma2:2b does not support "
+            + "tools\",\"type\":\"api_error\",\"param\":null,\"code\":null}}";
+    /** What llama-server answers to tools when it was started without --jinja. */
+    static final String NO_JINJA = "{\"error\":{\"code\":500,\"message\":\"tools param requires --jinja flag\","
+            + "\"type\":\"server_error\"}}";
+
+    @Test
+    void aModelWithoutToolsOrAServerWithoutJinjaFailsTheChatRequestSayingWhy() throws Exception {
+        server.enqueue(Reply.httpError(400, NO_TOOLS), Reply.httpError(500, NO_JINJA));
+        for (int status : List.of(400, 500)) {
+            Result r = aii.run("-x", "-j", "how full is my disk");
+            assertEquals(1, r.exit(), r.err());
+            org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("{\"error\":\"internal_error\",\"message\":"
+                    + "\"The chat request to the model server failed with HTTP " + status + "\""), r.err());
+            org.junit.jupiter.api.Assertions.assertTrue(r.err().contains(status == 400 ? "does not support tools"
+                    : "tools param requires --jinja flag"), r.err());
+        }
+    }
+
+    @Test
+    void aWrongPathWithoutModelsUnderV1GetsNoHint() throws Exception {
+        Result r = aii.env("AII_BASE_URL", server.rootUrl() + "/api").run("hello");
+        assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "/api\n"
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+    }
+
+    @Test
     void anUnknownModelIsUnavailableAndTheServersModelsAreListed() throws Exception {
         server.models("fake-model", "other-model");
         Result r = aii.env("AII_MODEL", "llama9").run("hello");

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FoundationModelsInteractiveE2E {
 
+    /** The header on the terminal for Foundation Models, whatever else is configured. */
+    static final String FM_HEADER = "aii \u2014 Apple Intelligence Interface\r\nType /new to reset, /quit to exit.\r\n";
+
     private static final Path STUB = Path.of(System.getProperty("aii.it.fmshim.stub"));
 
     @TempDir
@@ -41,7 +44,7 @@ class FoundationModelsInteractiveE2E {
                 // The stopped answer keeps the framework busy for the next two requests.
                 .env("FMSHIM_STUB_BUSY_AFTER_STOP", "2");
         try (PtyDriver pty = aii.onTerminal(List.of("-i"))) {
-            pty.awaitOutput(InteractiveE2E.HEADER, AiiProcess.LIMIT);
+            pty.awaitOutput(FM_HEADER, AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("Tell me a long story\n");
             pty.awaitOutput("Thinking\r\n", AiiProcess.LIMIT);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.PtyDriver;
 import dev.aii.testkit.RecordedRequest;
 import dev.aii.testkit.Reply;
@@ -23,7 +24,11 @@ import org.junit.jupiter.api.condition.OS;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class InteractiveE2E extends ServerFixture {
 
-    static final String HEADER = "aii \u2014 Apple Intelligence Interface\r\nType /new to reset, /quit to exit.\r\n";
+    /** The header on the terminal for a server's model: its name and base URL. */
+    static String header(FakeOpenAiServer server) {
+        return "aii \u2014 " + FakeOpenAiServer.DEFAULT_MODEL + " at " + server.baseUrl()
+                + "\r\nType /new to reset, /quit to exit.\r\n";
+    }
     static final String CLEAR = "\u001b[2J\u001b[H";
     /** The left arrow key, as a terminal sends it once JLine has turned on its application cursor keys. */
     static final String LEFT = "\u001bOD";
@@ -45,7 +50,7 @@ class InteractiveE2E extends ServerFixture {
                 Reply.toolCall(Wire.OLLAMA, "run_command", ExecE2E.call("touch", "x.txt")),
                 Reply.text("Touched it again."));
         try (PtyDriver pty = aii.onTerminal(List.of("-i", "-x"))) {
-            pty.awaitOutput(HEADER, AiiProcess.LIMIT);
+            pty.awaitOutput(header(server), AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("Create x.txt\n");
             pty.awaitOutput(ApprovalE2E.PROMPT, AiiProcess.LIMIT);
@@ -59,14 +64,14 @@ class InteractiveE2E extends ServerFixture {
 
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("/new\n");
-            pty.awaitOutput(CLEAR + HEADER, AiiProcess.LIMIT);
+            pty.awaitOutput(CLEAR + header(server), AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("Create x.txt again\n");
             pty.awaitOutput("aii: $ touch x.txt\r\nTouched it again.\r\n", AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("/quit\n");
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            String screen = pty.output();
+            String screen = pty.filtered();
             assertEquals(screen.indexOf("aii: run this command?"), screen.lastIndexOf("aii: run this command?"), screen);
         }
 
@@ -91,7 +96,7 @@ class InteractiveE2E extends ServerFixture {
                 Reply.stream().text("Counting: one,\n", "two,\n").stall(),
                 Reply.text("Fresh answer."));
         try (PtyDriver pty = aii.onTerminal(List.of("-ix"))) {
-            pty.awaitOutput(HEADER, AiiProcess.LIMIT);
+            pty.awaitOutput(header(server), AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("Create x.txt\n");
             pty.awaitOutput(ApprovalE2E.PROMPT, AiiProcess.LIMIT);
@@ -126,7 +131,7 @@ class InteractiveE2E extends ServerFixture {
     void withoutATerminalLinesComeFromStdinAndAnErrorLetsTheConversationGoOn() throws Exception {
         server.enqueue(Reply.text("Hello there."), Reply.contextRefusal(), Reply.text("Still here."));
         AiiProcess.Result r = aii.stdin("  hello\t\n\nwhat did I say?\n/new\nand now?\n").run("-i", "Be brief.");
-        String header = HEADER.replace("\r\n", "\n");
+        String header = header(server).replace("\r\n", "\n");
         assertEquals(new AiiProcess.Result(0,
                 header + "> Hello there.\n> > > " + CLEAR + header + "> Still here.\n> ",
                 "aii: Exceeds 4096-token context window\n"

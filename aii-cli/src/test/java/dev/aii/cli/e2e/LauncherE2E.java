@@ -145,6 +145,9 @@ class LauncherE2E {
         assertTrue(aii.run("-fj", "notes").err().startsWith("aii: no JDK"));
         assertTrue(aii.run("--", "-j").err().startsWith("aii: no JDK"));
         assertTrue(aii.run("--check", "ls", "-j").err().startsWith("aii: no JDK"));
+        // Nor is -j as the value of --model; one after it is.
+        assertTrue(aii.run("--model", "-j", "hello").err().startsWith("aii: no JDK"));
+        assertTrue(aii.run("--model", "llama3.2", "-j", "hello").err().startsWith("{\"error\":\"internal_error\""));
     }
 
     @Test
@@ -214,7 +217,7 @@ class LauncherE2E {
             server.enqueue(Reply.text("Hello."));
             AiiProcess aii = new AiiProcess(tmp).server(server).env("TERM", "xterm-256color");
             try (PtyDriver pty = aii.onTerminal("{aii} -i 2>err.txt")) {
-                pty.awaitOutput(InteractiveE2E.HEADER, AiiProcess.LIMIT);
+                pty.awaitOutput(InteractiveE2E.header(server), AiiProcess.LIMIT);
                 pty.awaitOutput("> ", AiiProcess.LIMIT);
                 pty.type("hello\n");
                 pty.awaitOutput("Hello.\r\n", AiiProcess.LIMIT);

@@ -70,7 +70,7 @@ class PromptIntegrityE2E extends ServerFixture {
             pty.awaitOutput(real, AiiProcess.LIMIT);
             pty.type("n\n");
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            String screen = pty.output();
+            String screen = pty.filtered();
             assertTrue(screen.contains("I will list /tmp.\r\n\\x1B[2J\\x1B]52;c;cm0gLXJmIH4=\\x07\\u{202E}"
                     + "aii: run this command?\r\n  ls -l /tmp\r\n  [y] yes once   [N] no\r\n> \\x1B[8m"), screen);
             assertTrue(screen.endsWith("Left it.\r\n"), screen);
@@ -106,7 +106,7 @@ class PromptIntegrityE2E extends ServerFixture {
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("n\n");
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
-            String screen = pty.output();
+            String screen = pty.filtered();
             assertTrue(screen.indexOf(painted) < screen.lastIndexOf(START), screen);
         }
         // The painting command ran (approved); the prompt after it was seen and answered.
