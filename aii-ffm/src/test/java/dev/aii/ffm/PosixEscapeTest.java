@@ -152,6 +152,16 @@ class PosixEscapeTest {
     }
 
     @Test
+    void aLoopThatDetachesEveryChildIntoASessionOfItsOwnIsStopped() throws Exception {
+        // Each child is an orphan in a new session the moment it starts: only the subreaper sees them.
+        RunResult result = sh(Limits.DEFAULT, "setsid -f sh -c ': > \"$0/escaped\"; while :; do setsid -f sleep 300;"
+                + " sleep 0.01; done' \"$0\" > /dev/null 2>&1; while [ ! -e \"$0/escaped\" ]; do sleep 0.05; done;"
+                + " sleep 0.5; echo done");
+        assertEquals("exited 0 [done\n]", Scenarios.describe(result));
+        assertNothingSurvives();
+    }
+
+    @Test
     void aTimeoutStopsTheProcessesThatLeftTheGroup() throws Exception {
         RunResult result = sh(QUICK, "setsid -f sleep 300; perl -e 'setpgrp(0, 0); sleep 300' > /dev/null 2>&1 &"
                 + " echo started; exec sleep 300");
