@@ -5,17 +5,16 @@ import dev.aii.policy.Render;
 import dev.aii.policy.Rule;
 import dev.aii.policy.RuleSet;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * The allow file, {@code ~/.config/aii/allow}: when it exists it is the whole
@@ -85,6 +84,22 @@ public final class AllowFile {
         ALREADY_PRESENT
     }
 
+    /** How long {@link #add} waits for another process that holds the file's lock. */
+    public static final Duration LOCK_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * The rule was not saved: another process held the allow file's lock
+     * for all of {@link #LOCK_WAIT}, or the wait was ended. The message is
+     * {@code <path> is locked by another process}.
+     */
+    public static final class LockedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        LockedException(Path path) {
+            super(path + " is locked by another process");
+        }
+    }
+
     private final Path path;
 
     private AllowFile(Path path) {
@@ -117,8 +132,14 @@ public final class AllowFile {
      * Reads the effective rule set; never throws (problems become warnings).
      * Only a file that does not exist means "no file": anything else that
      * stops reading it (a directory, a FIFO or device, no permission, a
-     * symbolic link loop, more than a mebibyte, bytes that are not UTF-8) falls
-     * back to the defaults with a warning.
+     * symbolic link loop or one to a missing file, more than a mebibyte,
+     * bytes that are not UTF-8) falls back to the defaults with the warning
+     * {@code cannot read <path>: <reason>; using built-in defaults}, the
+     * reason one of {@code Is a directory}, {@code not a regular file},
+     * {@code Permission denied}, {@code Too many levels of symbolic links},
+     * {@code a symbolic link to a missing file},
+     * {@code larger than 1048576 bytes}, {@code invalid UTF-8 at line <n>}
+     * (or the system's words for another failure).
      * So does a file others could change: one that is writable by its group
      * or others, or owned by another user than this one or root, or whose
      * directory is (warning {@code <path> is writable by others; using built-in
@@ -133,16 +154,14 @@ public final class AllowFile {
                 return new Loaded(Builtins.defaults(), Source.DEFAULTS_UNTRUSTED_FILE,
                         List.of(distrust.get().warning()));
             }
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(AllowFileBytes.read(path)))
-                    .toString();
+            text = AllowFileBytes.decode(path, AllowFileBytes.read(path));
         } catch (NoSuchFileException e) {
+            if (Files.isSymbolicLink(path)) {
+                return unreadable(AllowFileBytes.DANGLING_LINK);
+            }
             return new Loaded(Builtins.defaults(), Source.DEFAULTS_NO_FILE, List.of());
         } catch (IOException e) {
-            return new Loaded(Builtins.defaults(), Source.DEFAULTS_UNREADABLE_FILE,
-                    List.of("cannot read " + path + "; using built-in defaults"));
+            return unreadable(AllowFileBytes.reason(e));
         }
         AllowFileParser.Parsed parsed = AllowFileParser.parse(text);
         List<String> warnings = new ArrayList<>();
@@ -152,21 +171,54 @@ public final class AllowFile {
         return new Loaded(RuleSet.of(parsed.rules()), Source.FILE, warnings);
     }
 
+    private Loaded unreadable(String reason) {
+        return new Loaded(Builtins.defaults(), Source.DEFAULTS_UNREADABLE_FILE,
+                List.of("cannot read " + path + ": " + reason + "; using built-in defaults"));
+    }
+
+    /** {@link #add(Rule, BooleanSupplier)} with a wait for the lock that only {@link #LOCK_WAIT} ends. */
+    public Added add(Rule rule) throws IOException {
+        return add(rule, () -> false);
+    }
+
     /**
      * Persists an "always" rule: appends one line when the file exists (unless
      * it already holds the rule; an LF is written first when the file does not
      * end in one), else creates it with the defaults and the rule. Either way
      * the new content appears at once through a rename, and a lock keeps other
      * threads and aii processes doing the same from losing each other's rules.
-     * A file or directory that {@link #load} would not trust is not written to.
+     * The lock is waited for at most {@link #LOCK_WAIT}; temporary files a
+     * writer killed in mid-write left behind are removed once it is held.
      *
-     * @throws IOException when the rule could not be saved (for an untrusted
-     *         file the message says why, e.g. {@code <path> is writable by others})
+     * <p>Nothing is written that the next {@link #load} could not read, since
+     * every rule in the file would then be ignored: a file that does not load
+     * now (reason {@code the file does not load (<why>)}), a rule that would
+     * take it past the size limit ({@code the rule would make the file larger
+     * than 1048576 bytes}), a symbolic link to a missing file ({@code a symbolic
+     * link to a missing file}: the link is left as it is). Nor is a file or
+     * directory that {@link #load} would not trust written to.
+     *
+     * {@snippet :
+     * try {
+     *     file.add(rule, cancellation::isCancelled);   // Ctrl-C ends the wait for the lock
+     * } catch (AllowFile.LockedException e) {
+     *     warn("could not save rule " + rule + ": " + e.getMessage());
+     * } catch (IOException e) {
+     *     warn("could not save rule to " + file.path() + ": " + IoReasons.describe(e));
+     * }
+     * }
+     *
+     * @param stopWaiting asked while waiting for the lock: true ends the wait
+     * @throws LockedException when the lock was not had in time, or the wait was ended
+     * @throws IOException when the rule could not be saved, the reason in
+     *         {@link IoReasons#describe} (for an untrusted file, e.g.
+     *         {@code <path> is writable by others})
      * @throws IllegalArgumentException when a token holds a line feed or an
      *         unpaired surrogate, which one line of UTF-8 cannot hold
      */
-    public Added add(Rule rule) throws IOException {
-        return AllowFileWriter.add(path, rule);
+    public Added add(Rule rule, BooleanSupplier stopWaiting) throws IOException {
+        Objects.requireNonNull(stopWaiting, "stopWaiting");
+        return AllowFileWriter.add(path, rule, stopWaiting, LOCK_WAIT);
     }
 
     /**

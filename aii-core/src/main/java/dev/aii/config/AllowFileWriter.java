@@ -17,10 +17,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * Writes "always" rules. Every change happens while holding an exclusive lock
@@ -29,7 +31,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * never lose a rule. Every change, seeding and appending alike, is written to
  * a temporary file in the same directory and renamed into place, so a reader,
  * who takes no lock, opens either the old file or the new one, never half of
- * a write.
+ * a write. The lock is waited for a bounded time ({@link LockWait}), and a
+ * write that would leave a file the next start cannot load is refused.
  */
 final class AllowFileWriter {
 
@@ -42,7 +45,12 @@ final class AllowFileWriter {
     private AllowFileWriter() {
     }
 
-    static AllowFile.Added add(Path file, Rule rule) throws IOException {
+    /**
+     * Adds {@code rule} (see {@link AllowFile#add(Rule, BooleanSupplier)}),
+     * waiting at most {@code wait} for the locks, and not at all once
+     * {@code stopWaiting} says so.
+     */
+    static AllowFile.Added add(Path file, Rule rule, BooleanSupplier stopWaiting, Duration wait) throws IOException {
         requireOneLine(rule);
         byte[] line = (rule.toLine() + "\n").getBytes(StandardCharsets.UTF_8);
         Path dir = file.getParent();
@@ -52,34 +60,60 @@ final class AllowFileWriter {
             // Opening a FIFO to write waits for a reader that never comes.
             throw new FileSystemException(lock.toString(), null, "not a regular file");
         }
-        IN_PROCESS.lock();
+        LockWait waiting = new LockWait(file, stopWaiting, wait);
+        waiting.inProcess(IN_PROCESS);
         try (FileChannel lockChannel = FileChannel.open(lock,
                 Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly(OWNER_RW, dir));
-             FileLock ignored = lockChannel.lock()) {
+             FileLock ignored = waiting.fileLock(lockChannel)) {
             refuseUntrusted(file);
+            // Holding the lock, nobody is writing: a temporary file left now is from a writer that died.
+            StaleFiles.remove(dir, file.getFileName().toString());
             byte[] existing;
             try {
                 existing = AllowFileBytes.read(file);
             } catch (NoSuchFileException e) {
                 replace(file, AllowFile.seedContent(rule).getBytes(StandardCharsets.UTF_8), OWNER_RW);
                 return AllowFile.Added.SEEDED;
+            } catch (FileSystemException e) {
+                if (AllowFileBytes.TOO_LARGE.equals(e.getReason())) {
+                    throw refused(file, "the file does not load (" + AllowFileBytes.TOO_LARGE + ")");
+                }
+                throw e;
             }
-            if (AllowFileParser.parse(new String(existing, StandardCharsets.UTF_8)).rules().contains(rule)) {
+            String text;
+            try {
+                text = AllowFileBytes.decode(file, existing);
+            } catch (FileSystemException e) {
+                throw refused(file, "the file does not load (" + e.getReason() + ")");
+            }
+            if (AllowFileParser.parse(text).rules().contains(rule)) {
                 return AllowFile.Added.ALREADY_PRESENT;
             }
             boolean needsNewline = existing.length > 0 && existing[existing.length - 1] != '\n';
-            byte[] content = Arrays.copyOf(existing, existing.length + (needsNewline ? 1 : 0) + line.length);
+            long size = (long) existing.length + (needsNewline ? 1 : 0) + line.length;
+            if (size > AllowFileBytes.MAX_BYTES) {
+                throw refused(file, "the rule would make the file " + AllowFileBytes.TOO_LARGE);
+            }
+            byte[] content = Arrays.copyOf(existing, (int) size);
             if (needsNewline) {
                 content[existing.length] = '\n';
             }
             System.arraycopy(line, 0, content, content.length - line.length, line.length);
             // A symbolic link (dotfiles kept elsewhere) stays a link: its target is what changes.
             Path target = file.toRealPath();
+            if (!target.equals(file)) {
+                StaleFiles.remove(target.getParent(), target.getFileName().toString());
+            }
             replace(target, content, permissionsOf(target));
             return AllowFile.Added.APPENDED;
         } finally {
             IN_PROCESS.unlock();
         }
+    }
+
+    /** A rule not written because the file would not load afterwards: the rule would be lost at the next start. */
+    private static FileSystemException refused(Path file, String reason) {
+        return new FileSystemException(file.toString(), null, reason);
     }
 
     /** A file others could change is not fed rules: they would not be trusted when read back. */

@@ -19,10 +19,15 @@ import java.util.regex.Pattern;
  * without native access. The program is started by its absolute path without
  * a shell, stdin is {@code /dev/null}, and stderr shares stdout's pipe.
  *
- * <p>Unlike a runner that starts the child in its own process group, this one
- * reaches the child's descendants through {@link ProcessHandle#descendants()},
- * taken just before the child is signalled: a process that forks again after
- * that moment, or whose parent already exited, can escape a timeout.
+ * <p>Java cannot start the child in a process group of its own, so on a
+ * timeout or cancellation this runner finds what the child started by other
+ * means (see {@code ProcessTree}): the live descendants, again and again
+ * while the kill grace runs (a fork loop keeps making new ones), and on Linux
+ * the processes whose parent died first; each gets SIGTERM, then SIGKILL when
+ * the grace is over, and the call returns soon after the grace. What leaves
+ * the JVM's process group or session, or loses its parent outside Linux,
+ * escapes; so does everything a command leaves behind when it exits by
+ * itself. The POSIX runner of aii-ffm has none of these limits.
  *
  * {@snippet :
  * RunResult result = new ProcessBuilderRunner()
@@ -77,10 +82,11 @@ public final class ProcessBuilderRunner implements CommandRunner {
         } catch (IOException e) {
             return new RunResult.LaunchFailed(launchReason(e));
         }
+        long startTicks = ProcessTree.startTicks(process);
         OutputDrain drain = OutputDrain.start(process.getInputStream(), limits.outputCap());
         Ending ending = awaitEnding(process, limits.timeout(), cancellation);
         if (ending != Ending.EXITED) {
-            ProcessTree.terminate(process, limits.killGrace());
+            ProcessTree.terminate(process, startTicks, limits.killGrace());
         }
         CapturedOutput output = drain.finish(limits.pipeGrace());
         return switch (ending) {

@@ -5,6 +5,7 @@ import dev.aii.config.IoReasons;
 import dev.aii.model.ToolSpec;
 import dev.aii.policy.Decision;
 import dev.aii.policy.ExecPolicy;
+import dev.aii.policy.Render;
 import dev.aii.policy.ResolvedCommand;
 import dev.aii.policy.Rule;
 import java.io.IOException;
@@ -201,7 +202,7 @@ public final class RunCommandTool {
                     // "Always" where it was not offered is not an answer the prompt allows: no.
                     yield audit.denied("user declined", ToolTexts.DENIED_BY_USER);
                 }
-                remember(ask.alwaysPrefix().get());
+                remember(ask.alwaysPrefix().get(), current.cancellation());
                 yield run(ask.command(), Map.of(), current, audit, "approved always");
             }
             case NO -> audit.denied("user declined", ToolTexts.DENIED_BY_USER);
@@ -209,14 +210,21 @@ public final class RunCommandTool {
         };
     }
 
-    /** Adds the rule for the rest of this process at once, then persists it; a failure to save is a warning. */
-    private void remember(Rule rule) {
+    /**
+     * Adds the rule for the rest of this process at once, then persists it; a
+     * failure to save is a warning. The wait for another process's lock on the
+     * file ends with the answer's cancellation (Ctrl-C), which then also stops
+     * the command before it starts.
+     */
+    private void remember(Rule rule, Cancellation cancellation) {
         policy.updateAndGet(p -> p.withRule(rule));
         if (allowFile.isEmpty()) {
             return;
         }
         try {
-            allowFile.get().add(rule);
+            allowFile.get().add(rule, cancellation::isCancelled);
+        } catch (AllowFile.LockedException e) {
+            output.warning("could not save rule " + Render.render(rule.tokens()) + ": " + e.getMessage());
         } catch (IOException e) {
             output.warning("could not save rule to " + allowFile.get().path() + ": " + IoReasons.describe(e));
         }

@@ -5,13 +5,18 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A second JVM for the allow-file tests: {@code load <file>} prints what
  * loading found; {@code add <file> <label> <count>} says {@code ready}, waits
- * for a line on stdin, then adds {@code echo <label>-<i>} for each i.
+ * for a line on stdin, then adds {@code echo <label>-<i>} for each i;
+ * {@code hold <lock file>} takes the lock as aii does, says {@code locked},
+ * and keeps it until a line (or the end) arrives on stdin.
  */
 public final class AllowFileChild {
 
@@ -35,6 +40,15 @@ public final class AllowFileChild {
                     file.add(Rule.of("echo", args[2] + "-" + i));
                 }
                 out.println("done");
+            }
+            case "hold" -> {
+                try (FileChannel channel = FileChannel.open(Path.of(args[1]), StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+                     FileLock lock = channel.lock()) {
+                    out.println("locked");
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+                }
+                out.println("released");
             }
             default -> throw new IllegalArgumentException("unknown command " + args[0]);
         }

@@ -1,5 +1,6 @@
 package dev.aii.config;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -209,5 +210,85 @@ class AllowFileWriteTest {
         file().add(Rule.of("git", "status"));
         assertEquals("# source: " + file().path() + "\n" + AllowFileLoadTest.DEFAULTS_LISTING + "git status\n",
                 file().listing(file().load()));
+    }
+
+    private Path existing(byte[] content) throws IOException {
+        Path path = file().path();
+        Files.createDirectories(path.getParent());
+        return Files.write(path, content);
+    }
+
+    private void assertRefused(String reason, byte[] before) throws IOException {
+        IOException e = assertThrows(IOException.class, () -> file().add(Rule.of("git", "log")));
+        assertEquals(reason, IoReasons.describe(e));
+        assertArrayEquals(before, Files.readAllBytes(file().path()), "the file was changed");
+        assertEquals(List.of(".allow.lock", "allow"), entriesOf(file().path().getParent()));
+    }
+
+    @Test
+    void aFileThatDoesNotLoadForInvalidUtf8IsNotAppendedTo() throws IOException {
+        // Appending would leave a file whose rules the next start ignores, the new one with them.
+        byte[] before = {'l', 's', '\n', (byte) 0xFF, '\n'};
+        existing(before);
+        assertRefused("the file does not load (invalid UTF-8 at line 2)", before);
+    }
+
+    @Test
+    void aFileThatDoesNotLoadForItsSizeIsNotAppendedTo() throws IOException {
+        byte[] before = ("ls\n" + "#".repeat(AllowFileBytes.MAX_BYTES) + "\n").getBytes(StandardCharsets.UTF_8);
+        existing(before);
+        assertRefused("the file does not load (larger than 1048576 bytes)", before);
+    }
+
+    @Test
+    void aRuleThatWouldTakeTheFilePastTheSizeLimitIsNotAppended() throws IOException {
+        int line = "git log\n".length();
+        byte[] full = ("#".repeat(AllowFileBytes.MAX_BYTES - line) + "\n").getBytes(StandardCharsets.UTF_8);
+        existing(full);
+        assertRefused("the rule would make the file larger than 1048576 bytes", full);
+        // One byte less, and the rule fits exactly: written, and the file still loads.
+        existing(java.util.Arrays.copyOfRange(full, 1, full.length));
+        assertEquals(AllowFile.Added.APPENDED, file().add(Rule.of("git", "log")));
+        assertEquals(AllowFileBytes.MAX_BYTES, Files.size(file().path()));
+        assertEquals(List.of(Rule.of("git", "log")), file().load().rules().rules());
+    }
+
+    @Test
+    void aDanglingSymbolicLinkIsNeitherReplacedNorFollowed() throws IOException {
+        Path target = home.resolve("dotfiles/allow");
+        Files.createDirectories(file().path().getParent());
+        Files.createSymbolicLink(file().path(), target);
+        IOException e = assertThrows(IOException.class, () -> file().add(Rule.of("git", "log")));
+        assertEquals("a symbolic link to a missing file", IoReasons.describe(e));
+        assertTrue(Files.isSymbolicLink(file().path()), "the link was replaced");
+        assertEquals(target, Files.readSymbolicLink(file().path()));
+        assertFalse(Files.exists(home.resolve("dotfiles")), "the link was followed");
+    }
+
+    @Test
+    void temporaryFilesAKilledWriterLeftAreRemovedAndNothingElse() throws IOException {
+        Path dir = Files.createDirectories(file().path().getParent());
+        Files.writeString(file().path(), "ls\n");
+        for (String name : List.of(".allow.123.tmp", ".allow.9223372036854775807.tmp", ".allow.x.tmp",
+                ".allow.12.tmp.keep", "allow.12.tmp", ".other.12.tmp", "notes.tmp")) {
+            Files.writeString(dir.resolve(name), "half a write");
+        }
+        Files.createSymbolicLink(dir.resolve(".allow.77.tmp"), home.resolve("elsewhere"));
+        file().add(Rule.of("git", "log"));
+        assertEquals(List.of(".allow.12.tmp.keep", ".allow.lock", ".allow.x.tmp", ".other.12.tmp", "allow",
+                "allow.12.tmp", "notes.tmp"), entriesOf(dir).stream().filter(n -> !n.equals(".allow.77.tmp")).toList());
+        assertTrue(Files.isSymbolicLink(dir.resolve(".allow.77.tmp")), "a link is not a temporary file of aii's");
+        assertEquals("ls\ngit log\n", content());
+    }
+
+    @Test
+    void temporaryFilesBesideTheTargetOfALinkAreRemovedToo() throws IOException {
+        Path target = Files.createDirectories(home.resolve("dotfiles")).resolve("aii-rules");
+        Files.writeString(target, "ls\n");
+        Files.writeString(target.resolveSibling(".aii-rules.42.tmp"), "half a write");
+        Files.createDirectories(file().path().getParent());
+        Files.createSymbolicLink(file().path(), target);
+        file().add(Rule.of("git", "log"));
+        assertEquals(List.of("aii-rules"), entriesOf(target.getParent()));
     }
 }

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Starts {@link AllowFileChild} in a new JVM with the same code as this one. */
-final class ChildJvm {
+public final class ChildJvm {
 
     private ChildJvm() {
     }
@@ -28,7 +28,8 @@ final class ChildJvm {
         return command;
     }
 
-    static Process start(List<String> prefix, String... args) throws IOException {
+    /** Starts it; see {@link AllowFileChild} for the commands. */
+    public static Process start(List<String> prefix, String... args) throws IOException {
         return new ProcessBuilder(command(prefix, args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 

@@ -1,5 +1,6 @@
 package dev.aii.ffm;
 
+import dev.aii.ffm.posix.Lifetimes;
 import dev.aii.ffm.posix.LibC;
 import dev.aii.ffm.posix.OsConstants;
 import dev.aii.ffm.posix.Probe;
@@ -81,9 +82,16 @@ public final class Posix {
         return Holder.LIBC.get();
     }
 
+    /** The commands running in this JVM: one set for every runner, as the kernel keeps one set of children. */
+    static Lifetimes lifetimes() {
+        libc();
+        return Holder.LIFETIMES.orElseThrow();
+    }
+
     /** Lazily initialised, immutable once set: the probe runs at the first use only. */
     private static final class Holder {
         static final Optional<LibC> LIBC;
+        static final Optional<Lifetimes> LIFETIMES;
         static final Availability AVAILABILITY;
 
         static {
@@ -94,8 +102,9 @@ public final class Posix {
                 probed = new Probed(Optional.empty(), "self-check failed: " + e);
             }
             LIBC = probed.libc();
+            LIFETIMES = LIBC.map(Lifetimes::new);
             AVAILABILITY = probed.libc().isPresent()
-                    ? new Available(new PosixCommandRunner(probed.libc().get()), new PosixTerminal(probed.libc().get()))
+                    ? new Available(new PosixCommandRunner(LIBC.get(), LIFETIMES.get()), new PosixTerminal(LIBC.get()))
                     : new Unavailable(probed.reason());
         }
     }

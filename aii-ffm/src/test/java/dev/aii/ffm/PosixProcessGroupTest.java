@@ -122,14 +122,18 @@ class PosixProcessGroupTest {
         assertTrue(shown.startsWith("RESULT exited 0 total=1073741824 kept=2048 max-heap="), shown);
     }
 
-    /** Runs {@code <traps>; : > marker; sleep 300}, cancels once the traps are set, and returns the result. */
+    /**
+     * Runs {@code <traps>; echo $$ > marker; sleep 300}, cancels once the sleep runs (a signal that came between
+     * the marker and the sleep would reach the shell alone, which then waits for a sleep that never got it), and
+     * returns the result.
+     */
     private RunResult cancelWhenStarted(Limits limits, String traps) throws Exception {
         Path marker = dir.resolve("started");
         Cancellation cancellation = new Cancellation();
         CompletableFuture<RunResult> result = CompletableFuture.supplyAsync(() -> runner.run("/bin/sh",
-                List.of("-c", traps + "; : > \"$0\"; sleep 300", marker.toString()),
+                List.of("-c", traps + "; echo $$ > \"$0\"; sleep 300", marker.toString()),
                 limits.withTimeout(Duration.ofSeconds(60)), cancellation));
-        Await.file(marker, STARTING);
+        ProcessTable.awaitMember(marker, "sleep", STARTING);
         cancellation.cancel();
         return result.get(30, TimeUnit.SECONDS);
     }

@@ -30,6 +30,23 @@ final class ProcessTable {
         return live;
     }
 
+    /**
+     * Waits until {@code marker} holds a process group id (a script wrote {@code $$} into it) and that group has
+     * a live process named {@code comm}.
+     */
+    static void awaitMember(Path marker, String comm, Duration max) throws IOException, InterruptedException {
+        long end = System.nanoTime() + max.toNanos();
+        while (System.nanoTime() < end) {
+            String text = Files.exists(marker) ? Files.readString(marker) : "";
+            if (text.endsWith("\n")
+                    && liveMembers(Integer.parseInt(text.strip())).stream().anyMatch(m -> m.endsWith(" " + comm))) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no " + comm + " in the group named by " + marker + " within " + max);
+    }
+
     /** One line {@code <pid> <state> <comm>} for every live process whose process group is {@code pgid}. */
     static List<String> liveMembers(int pgid) throws IOException {
         List<String> live = new ArrayList<>();

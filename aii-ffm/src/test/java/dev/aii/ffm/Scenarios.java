@@ -58,15 +58,30 @@ public final class Scenarios {
                 Cancellation cancellation = cancelOnSigint();
                 Path marker = Path.of(args[1]);
                 Thread.ofPlatform().daemon().start(() -> {
-                    while (!Files.exists(marker)) {
-                        pause();
+                    try {
+                        ProcessTable.awaitMember(marker, "sleep", Duration.ofSeconds(30));
+                    } catch (IOException | InterruptedException e) {
+                        throw new IllegalStateException(e);
                     }
                     say("RUNNING");
                 });
                 say("RESULT " + describe(new PosixCommandRunner().run("/bin/sh",
-                        List.of("-c", "trap 'echo got INT; exit 7' INT; : > \"$0\"; sleep 300", marker.toString()),
+                        List.of("-c", "trap 'echo got INT; exit 7' INT; echo $$ > \"$0\"; sleep 300", marker.toString()),
                         Limits.DEFAULT.withTimeout(Duration.ofSeconds(60)), cancellation)));
             }
+            case "ctrl-z" -> ctrlZ(Path.of(args[1]));
+            case "jvm-stopped" -> {
+                Path dir = Path.of(args[1]);
+                Thread.ofPlatform().daemon().start(() -> {
+                    awaitFile(dir.resolve("leader"));
+                    say("RUNNING");
+                });
+                say("RESULT " + describe(new PosixCommandRunner().run("/bin/sh",
+                        List.of("-c", "echo $$ > \"$0/leader\"; exec sleep 300", dir.toString()),
+                        Limits.DEFAULT.withTimeout(Duration.ofSeconds(2)).withKillGrace(Duration.ofSeconds(1)),
+                        new Cancellation())));
+            }
+            case "exit-while-running" -> exitWhileRunning(Path.of(args[1]), args[2], args[3]);
             case "open-tty" -> {
                 try (Terminal.Conversation c = new PosixTerminal().open()) {
                     c.write("");
@@ -127,6 +142,60 @@ public final class Scenarios {
         say("DESCRIPTORS " + (openDescriptors() - fdsBefore));
     }
 
+    /**
+     * Ctrl-Z as the command line will do it: once the command and the process it detached have written their
+     * pids, {@link PosixCommandRunner#stopWithCommands()} stops them and this JVM. The command needs 2 s of its
+     * 4 s; the test keeps the JVM stopped for longer than that before it continues it.
+     */
+    private static void ctrlZ(Path dir) {
+        PosixCommandRunner runner = new PosixCommandRunner();
+        Thread.ofPlatform().daemon().start(() -> {
+            awaitFile(dir.resolve("escaped"));
+            try {
+                // Not while the shell forks: a parent in vfork waits uninterruptibly for its stopped child.
+                ProcessTable.awaitMember(dir.resolve("leader"), "sleep", Duration.ofSeconds(30));
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            say("STOPPING");
+            runner.stopWithCommands();
+            say("CONTINUED");
+        });
+        say("RESULT " + describe(runner.run("/bin/sh", List.of("-c", "echo $$ > \"$0/leader\";"
+                        + " setsid -f sh -c 'echo $$ > \"$0/escaped.tmp\"; mv \"$0/escaped.tmp\" \"$0/escaped\"; exec sleep 300'"
+                        + " \"$0\"; sleep 2; echo done", dir.toString()),
+                Limits.DEFAULT.withTimeout(Duration.ofSeconds(4)), new Cancellation())));
+    }
+
+    /**
+     * Starts a command that leaves processes in and out of its group, and once they run ends this JVM with
+     * {@code System.exit} ({@code exit}) or waits for the test's SIGTERM ({@code wait}): the shutdown hook
+     * must stop them all.
+     */
+    private static void exitWhileRunning(Path dir, String mark, String how) throws InterruptedException {
+        Thread.ofPlatform().daemon().start(() -> new PosixCommandRunner().run("/usr/bin/env", List.of(mark, "/bin/sh",
+                "-c", "setsid -f sleep 300; sleep 300 & perl -e 'setpgrp(0, 0); sleep 300' & : > \"$0/started\";"
+                        + " exec sleep 300", dir.toString()),
+                Limits.DEFAULT.withTimeout(Duration.ofMinutes(5)), new Cancellation()));
+        awaitFile(dir.resolve("started"));
+        say("RUNNING");
+        if (how.equals("exit")) {
+            System.exit(0);
+        }
+        Thread.sleep(Duration.ofMinutes(5));
+    }
+
+    private static void awaitFile(Path file) {
+        while (!Files.exists(file)) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Whether this JVM has a controlling terminal (the premise of the /dev/tty tests). */
     private static String jvmHasTerminal() {
         try (Terminal.Conversation c = new PosixTerminal().open()) {
@@ -147,14 +216,6 @@ public final class Scenarios {
             if ((revents & OsConstants.POLLIN) == 0) {
                 throw new IllegalStateException("no input arrived: " + revents);
             }
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(10);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -222,4 +222,47 @@ public abstract class CommandRunnerContract extends CommandRunnerLaunchContract 
         assertEquals("Terminated: interrupted by the user.\n", text(result));
         assertFalse(Files.exists(made));
     }
+
+    @Test
+    void anOrphanedDescendantIsStoppedOnTimeout() throws InterruptedException {
+        // Its parent exited at once, so it is no descendant of the command any more (Linux).
+        Survivors mark = Survivors.mark();
+        RunResult result = runner().run(Programs.path("env"), mark.command("sh", "-c",
+                "sh -c 'sleep 300 > /dev/null 2>&1 &'; echo started; exec sleep 300"), SHORT, new Cancellation());
+        assertEquals("Terminated: the command exceeded the 2-second time limit.\nstarted\n", text(result));
+        assertEquals(List.of(), mark.awaitNone(HANG));
+    }
+
+    @Test
+    void aForkLoopIsStoppedOnTimeoutAndTheCallReturnsSoonAfterTheGrace() throws Exception {
+        assertForkLoopStopped("");
+    }
+
+    @Test
+    void aForkLoopIgnoringSigtermIsKilledAfterTheGraceWithWhatItForkedMeanwhile() throws Exception {
+        assertForkLoopStopped("trap '' TERM; ");
+    }
+
+    /**
+     * Forking all the time, in a child shell too, and through subshells that
+     * leave orphans behind; paced, so that a machine shared with other work
+     * keeps free process ids. Nothing of it may be left (Linux), and the call
+     * must not hang on the stream of new processes.
+     */
+    private void assertForkLoopStopped(String traps) throws Exception {
+        Survivors mark = Survivors.mark();
+        String loop = traps + "while :; do sleep 300 & (sleep 300 &); printf x >> \"$0/n\"; sleep 0.01; done";
+        long start = System.nanoTime();
+        RunResult result = runner().run(Programs.path("env"), mark.command("sh", "-c",
+                "sh -c '" + loop.replace("$0", "$1") + "' inner \"$0\" & " + loop, dir.toString()), SHORT,
+                new Cancellation());
+        long took = (System.nanoTime() - start) / 1_000_000;
+        List<String> left = mark.awaitNone(HANG);
+        System.out.println("FIGURE " + getClass().getSimpleName() + " fork loop [" + traps + "]: about "
+                + 2 * Files.size(dir.resolve("n")) + " sleeps started, the call returned after " + took
+                + " ms (timeout 2000 ms, kill grace 1000 ms), " + left.size() + " left");
+        assertInstanceOf(RunResult.TimedOut.class, result);
+        assertEquals(List.of(), left);
+        assertTrue(Duration.ofMillis(took).compareTo(HANG) < 0, "took " + took + " ms");
+    }
 }

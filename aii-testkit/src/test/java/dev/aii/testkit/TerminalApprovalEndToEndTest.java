@@ -69,12 +69,16 @@ class TerminalApprovalEndToEndTest {
     }
 
     private static List<String> javaCommand() {
+        return javaCommand(ApprovalMain.class.getName());
+    }
+
+    private static List<String> javaCommand(String mainClass) {
         String classPath = Stream.of(System.getProperty("jdk.module.path", ""), System.getProperty("java.class.path", ""))
                 .flatMap(p -> Stream.of(p.split(File.pathSeparator)))
                 .filter(p -> !p.isEmpty())
                 .collect(Collectors.joining(File.pathSeparator));
         return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xshare:auto", "-cp", classPath, ApprovalMain.class.getName());
+                "-Xshare:auto", "-cp", classPath, mainClass);
     }
 
     private String answer(String keys) throws Exception {
@@ -155,5 +159,71 @@ class TerminalApprovalEndToEndTest {
         }
         assertEquals("Denied: the user declined to run this command. Do not retry it.", Files.readString(result));
         assertFalse(Files.exists(made));
+    }
+
+    @Test
+    void ctrlCWhileAlwaysWaitsForALockedFileEndsTheWaitRunsNothingAndSaysWhy() throws Exception {
+        Files.createDirectories(allow.getParent());
+        Files.writeString(allow, "ls\n");
+        Path lock = allow.resolveSibling(".allow.lock");
+        List<String> holding = new ArrayList<>(javaCommand(HoldLockMain.class.getName()));
+        holding.add(lock.toString());
+        Process holder = new ProcessBuilder(holding)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            assertEquals("locked", new String(holder.getInputStream().readNBytes(7), java.nio.charset.StandardCharsets.UTF_8).strip());
+            Path err = dir.resolve("err");
+            List<String> java = new ArrayList<>(javaCommand());
+            java.addAll(List.of(allow.toString(), call(), "sigint"));
+            String line = "exec " + java.stream().map(Render::quote).collect(Collectors.joining(" ")) + " < /dev/null > "
+                    + Render.quote(result.toString()) + " 2> " + Render.quote(err.toString());
+            try (PtyDriver pty = PtyDriver.start(line, Map.of("PATH", "/usr/bin:/bin"), dir)) {
+                pty.awaitOutput(prompt(), LIMIT);
+                pty.type("a\n");
+                awaitWaiterOn(lock, holder.pid());
+                long pressed = System.nanoTime();
+                pty.type("\u0003");
+                assertEquals(0, pty.awaitExit(LIMIT), pty.output());
+                System.out.println("FIGURE Ctrl-C on the terminal during the lock wait: aii done after "
+                        + (System.nanoTime() - pressed) / 1_000_000 + " ms");
+            }
+            assertEquals("Terminated: interrupted by the user.\n", Files.readString(result));
+            assertEquals("aii: warning: could not save rule touch " + made + ": " + allow
+                    + " is locked by another process\naii: $ touch " + made + "\n", Files.readString(err));
+            assertFalse(Files.exists(made));
+            assertEquals("ls\n", Files.readString(allow));
+        } finally {
+            holder.destroyForcibly();
+        }
+    }
+
+    /** Until a process other than the holder has the lock file open: the tool is waiting for the lock. */
+    private static void awaitWaiterOn(Path lock, long holder) throws Exception {
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+                for (Path proc : procs.filter(p -> p.getFileName().toString().matches("[0-9]+")).toList()) {
+                    if (Long.parseLong(proc.getFileName().toString()) != holder && holdsOpen(proc, lock)) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("nothing waited for " + lock);
+    }
+
+    private static boolean holdsOpen(Path proc, Path file) {
+        try (Stream<Path> fds = Files.list(proc.resolve("fd"))) {
+            return fds.anyMatch(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).equals(file);
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 }

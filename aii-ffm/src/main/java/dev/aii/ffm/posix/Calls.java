@@ -169,6 +169,61 @@ public final class Calls {
         }
     }
 
+    public int kill(int pid, int signal) {
+        try {
+            return (int) c.kill.invokeExact(state, pid, signal);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /**
+     * Sends {@code signal} to the calling thread. For SIGSTOP that stops the
+     * whole process before the call returns, where {@code kill} on the
+     * process could let this thread run on a moment (another thread may take
+     * the signal).
+     */
+    public int raise(int signal) {
+        try {
+            return (int) c.raise.invokeExact(state, signal);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** Linux {@code prctl(option, arg2)}; -1 with {@link #errno()} on failure. */
+    public int prctl(int option, long arg2) {
+        try {
+            return (int) c.prctl.orElseThrow().invokeExact(state, option, arg2);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /**
+     * Linux {@code pidfd_open(pid, 0)}: a descriptor that names this process
+     * and no later one with the same id.
+     *
+     * @return the descriptor (close-on-exec), or -1 with {@link #errno()}
+     */
+    public int pidfdOpen(int pid) {
+        try {
+            return (int) (long) c.syscall2.orElseThrow().invokeExact(state, OsConstants.SYS_PIDFD_OPEN, (long) pid, 0L);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** Linux {@code pidfd_send_signal(pidfd, signal, NULL, 0)}; 0, or -1 with {@link #errno()}. */
+    public int pidfdSendSignal(int pidfd, int signal) {
+        try {
+            return (int) (long) c.syscall4.orElseThrow().invokeExact(state, OsConstants.SYS_PIDFD_SEND_SIGNAL,
+                    (long) pidfd, (long) signal, 0L, 0L);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
     /** {@code waitid(P_PID, pid, info, options)}, retried on EINTR. */
     public int waitid(int pid, MemorySegment info, int options) {
         try {

@@ -9,7 +9,8 @@ import java.lang.foreign.MemorySegment;
  * One spawned child that leads its own process group. Its exit is observed
  * with {@code waitid(..., WNOWAIT)}, which leaves it a zombie: while it is
  * unreaped its process id, and so its process group id, cannot be reused, so
- * signalling the group can never hit an unrelated process. Only
+ * signalling the group can never hit an unrelated process ({@link Lifetimes}
+ * does that, and orders it with the reaping). Only
  * {@link #reap()} collects it, with {@code waitpid} on this pid alone (never
  * {@code -1}, which would steal the JDK's own children).
  */
@@ -20,7 +21,6 @@ public final class Child {
     private final MemorySegment siginfo;
     private final MemorySegment status;
     private boolean exited;
-    private boolean reaped;
 
     public Child(Calls calls, Arena arena, int pid) {
         this.calls = calls;
@@ -38,6 +38,15 @@ public final class Child {
         if (exited) {
             return true;
         }
+        exited = exited(calls, siginfo, pid);
+        return exited;
+    }
+
+    /**
+     * Whether the unreaped child {@code pid} has terminated, without reaping
+     * it; {@code siginfo} is room for a {@code siginfo_t}.
+     */
+    static boolean exited(Calls calls, MemorySegment siginfo, int pid) {
         siginfo.fill((byte) 0);
         int rc = calls.waitid(pid, siginfo,
                 OsConstants.WEXITED | OsConstants.WNOHANG | calls.os().wNowait());
@@ -47,17 +56,8 @@ public final class Child {
         int reportedPid = siginfo.get(JAVA_INT, calls.os().siginfoPidOffset());
         int code = siginfo.get(JAVA_INT, OsConstants.SIGINFO_CODE_OFFSET);
         // macOS may report a stopped child here despite WEXITED; only a termination counts.
-        exited = reportedPid == pid
+        return reportedPid == pid
                 && (code == OsConstants.CLD_EXITED || code == OsConstants.CLD_KILLED || code == OsConstants.CLD_DUMPED);
-        return exited;
-    }
-
-    /** Sends {@code signal} to the child's whole process group; a group already gone is not an error. */
-    public void signalGroup(int signal) {
-        if (reaped) {
-            throw new IllegalStateException("process " + pid + " was reaped; its group id may be reused");
-        }
-        calls.killpg(pid, signal);
     }
 
     /**
@@ -70,7 +70,6 @@ public final class Child {
         if (rc != pid) {
             throw new IllegalStateException("waitpid for process " + pid + " failed: " + calls.errnoText());
         }
-        reaped = true;
         exited = true;
         int s = status.get(JAVA_INT, 0);
         int termsig = s & 0x7f;

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** One command from spawn to reaping: the launch half of {@code PosixCommandRunner}; {@link Supervisor} is the rest. */
@@ -19,13 +20,14 @@ public final class CommandRun {
     }
 
     /** See {@link dev.aii.exec.CommandRunner#run}. */
-    public static RunResult run(LibC libc, String path, List<String> arguments, Limits limits, Cancellation cancellation) {
-        return run(libc, path, arguments, Map.of(), limits, cancellation);
+    public static RunResult run(LibC libc, Lifetimes lifetimes, String path, List<String> arguments, Limits limits,
+                                Cancellation cancellation) {
+        return run(libc, lifetimes, path, arguments, Map.of(), limits, cancellation);
     }
 
     /** See {@link dev.aii.exec.CommandRunner#run(String, List, Map, Limits, Cancellation)}. */
-    public static RunResult run(LibC libc, String path, List<String> arguments, Map<String, String> environment,
-                                Limits limits, Cancellation cancellation) {
+    public static RunResult run(LibC libc, Lifetimes lifetimes, String path, List<String> arguments,
+                                Map<String, String> environment, Limits limits, Cancellation cancellation) {
         if (cancellation.isCancelled()) {
             return new RunResult.Interrupted(new CapturedOutput(new byte[0], 0));
         }
@@ -73,8 +75,12 @@ public final class CommandRun {
                 }
                 writeEnd = moved;
             }
+            Set<Tracked.Seen> before;
+            long spawnedAt;
             Spawner.Outcome outcome;
             try {
+                before = lifetimes.childrenNow();
+                spawnedAt = System.nanoTime();
                 outcome = Spawner.spawn(calls, arena, argv, envp, writeEnd);
             } catch (RuntimeException | Error e) {
                 calls.close(readEnd);
@@ -87,7 +93,16 @@ public final class CommandRun {
                 return new RunResult.LaunchFailed(Errno.describe(calls.os(), outcome.error()));
             }
             Child child = new Child(calls, arena, outcome.pid());
-            return new Supervisor(calls, arena, child, readEnd, limits, cancellation).run();
+            Tracked tracked;
+            try {
+                tracked = lifetimes.register(outcome.pid(), limits.killGrace(), before, spawnedAt);
+            } catch (RuntimeException | Error e) {
+                calls.close(readEnd);
+                calls.killpg(outcome.pid(), OsConstants.SIGKILL);
+                child.reap();
+                throw e;
+            }
+            return new Supervisor(calls, arena, child, lifetimes, tracked, readEnd, limits, cancellation).run();
         }
     }
 

@@ -48,6 +48,14 @@ public final class LibC {
     final Optional<MethodHandle> pipe2;
     final MethodHandle pipe;
     final MethodHandle killpg;
+    final MethodHandle kill;
+    final MethodHandle raise;
+    /** Linux: {@code prctl(option, unsigned long arg2)}; the rest of its variadic arguments unused. */
+    final Optional<MethodHandle> prctl;
+    /** Linux: {@code syscall(SYS_pidfd_open, pid, flags)}, every argument a long as syscall(2) reads them. */
+    final Optional<MethodHandle> syscall2;
+    /** Linux: {@code syscall(SYS_pidfd_send_signal, pidfd, sig, info, flags)}. */
+    final Optional<MethodHandle> syscall4;
     final MethodHandle waitid;
     final MethodHandle waitpid;
     final MethodHandle tcflush;
@@ -65,7 +73,6 @@ public final class LibC {
     final MethodHandle actionsAdddup2;
     final Optional<MethodHandle> actionsAddclosefrom;
     final MethodHandle sigemptyset;
-    final MethodHandle sigaddset;
     /** glibc: the address of {@code char **environ}; macOS: none, see {@link #nsGetEnviron}. */
     final Optional<MemorySegment> environ;
     final Optional<MethodHandle> nsGetEnviron;
@@ -85,6 +92,15 @@ public final class LibC {
                 : Optional.of(errnoHandle("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), -1));
         pipe = errnoHandle("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
         killpg = errnoHandle("killpg", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
+        kill = errnoHandle("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
+        raise = errnoHandle("raise", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
+        prctl = os.isMacos() ? Optional.empty()
+                : Optional.of(errnoHandle("prctl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), 1));
+        syscall2 = os.isMacos() ? Optional.empty()
+                : Optional.of(errnoHandle("syscall", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1));
+        syscall4 = os.isMacos() ? Optional.empty()
+                : Optional.of(errnoHandle("syscall",
+                        FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1));
         waitid = errnoHandle("waitid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
         waitpid = errnoHandle("waitpid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
         tcflush = errnoHandle("tcflush", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
@@ -108,7 +124,6 @@ public final class LibC {
                 : Optional.of(plain("posix_spawn_file_actions_addclosefrom_np",
                         FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)));
         sigemptyset = plain("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        sigaddset = plain("sigaddset", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         environ = os.isMacos() ? Optional.empty()
                 : Optional.of(symbol("environ").reinterpret(ADDRESS.byteSize()));
         nsGetEnviron = os.isMacos()
@@ -124,12 +139,13 @@ public final class LibC {
      */
     public static Optional<String> missingSymbol(OsConstants os) {
         SymbolLookup lookup = Linker.nativeLinker().defaultLookup();
-        String[] common = {"open", "close", "read", "write", "poll", "fcntl", "pipe", "killpg", "waitid", "waitpid",
+        String[] common = {"open", "close", "read", "write", "poll", "fcntl", "pipe", "killpg", "kill", "raise", "waitid", "waitpid",
             "tcflush", "posix_spawn", "posix_spawnattr_setsigdefault", "posix_spawn_file_actions_adddup2",
-            "sigemptyset", "sigaddset"};
+            "sigemptyset"};
         String[] specific = os.isMacos()
                 ? new String[] {"_NSGetEnviron"}
-                : new String[] {"pipe2", "environ", "posix_spawn_file_actions_addclosefrom_np", "gnu_get_libc_version"};
+                : new String[] {"pipe2", "environ", "posix_spawn_file_actions_addclosefrom_np", "gnu_get_libc_version",
+                    "prctl", "syscall"};
         for (String[] names : new String[][] {common, specific}) {
             for (String name : names) {
                 if (lookup.find(name).isEmpty()) {

@@ -65,6 +65,12 @@ public record OsConstants(
     public static final int SIGKILL = 9;
     public static final int SIGPIPE = 13;
     public static final int SIGTERM = 15;
+    /** {@code PR_SET_CHILD_SUBREAPER} (Linux {@code prctl}). */
+    public static final int PR_SET_CHILD_SUBREAPER = 36;
+    /** {@code SYS_pidfd_send_signal}: the same number on every Linux architecture (since 5.1). */
+    public static final long SYS_PIDFD_SEND_SIGNAL = 424;
+    /** {@code SYS_pidfd_open}: the same number on every Linux architecture (since 5.3). */
+    public static final long SYS_PIDFD_OPEN = 434;
     /** sizeof(struct pollfd), with {@code revents} at offset 6 after {@code int fd; short events;}. */
     public static final long POLLFD_SIZE = 8;
     public static final long POLLFD_REVENTS_OFFSET = 6;
@@ -113,6 +119,21 @@ public record OsConstants(
                     Map.entry(Errno.ENOTTY, 25), Map.entry(Errno.ETXTBSY, 26), Map.entry(Errno.EAGAIN, 35),
                     Map.entry(Errno.ELOOP, 62), Map.entry(Errno.ENAMETOOLONG, 63), Map.entry(Errno.ENOSYS, 78),
                     Map.entry(Errno.EBADEXEC, 85), Map.entry(Errno.EBADARCH, 86), Map.entry(Errno.EBADMACHO, 88)));
+
+    /** {@code SIGSTOP}: 19 on Linux, 17 on macOS. */
+    public int sigStop() {
+        return isMacos() ? 17 : 19;
+    }
+
+    /** {@code SIGCONT}: 18 on Linux, 19 on macOS. */
+    public int sigCont() {
+        return isMacos() ? 19 : 18;
+    }
+
+    /** The highest signal number, {@code NSIG - 1}: 64 on Linux (real-time signals included), 31 on macOS. */
+    public int lastSignal() {
+        return isMacos() ? 31 : 64;
+    }
 
     /** Whether this is macOS (which spells a few things differently: pipe, environ, closing descriptors). */
     public boolean isMacos() {

@@ -3,6 +3,7 @@ package dev.aii.ffm.posix;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,16 +12,10 @@ import java.util.List;
 /**
  * Starts one program with {@code posix_spawn}: in a new session (so without a
  * controlling terminal, leading its own process group), with an empty signal
- * mask and default dispositions for the signals a JVM or its parent may have
- * ignored, stdin from {@code /dev/null}, stdout and stderr onto one
+ * mask and every signal at its default action, stdin from {@code /dev/null}, stdout and stderr onto one
  * descriptor, and no other descriptor inherited. Never forks the JVM.
  */
 public final class Spawner {
-
-    /** Signals a child must start with at their default action, whatever the JVM inherited. */
-    private static final int[] DEFAULT_SIGNALS = {
-        OsConstants.SIGHUP, OsConstants.SIGINT, OsConstants.SIGQUIT, OsConstants.SIGPIPE, OsConstants.SIGTERM
-    };
 
     private Spawner() {
     }
@@ -72,9 +67,7 @@ public final class Spawner {
                     check((int) c.sigemptyset.invokeExact(emptyMask));
                     check((int) c.attrSetsigmask.invokeExact(attr, emptyMask));
                     check((int) c.sigemptyset.invokeExact(defaults));
-                    for (int signal : DEFAULT_SIGNALS) {
-                        check((int) c.sigaddset.invokeExact(defaults, signal));
-                    }
+                    allSignals(os, defaults);
                     check((int) c.attrSetsigdefault.invokeExact(attr, defaults));
 
                     check((int) c.actionsAdddup2.invokeExact(actions, output, 1));
@@ -120,6 +113,29 @@ public final class Spawner {
         }
         array.setAtIndex(ADDRESS, strings.size(), MemorySegment.NULL);
         return array;
+    }
+
+    /**
+     * Marks every signal in an empty {@code sigset_t} but SIGKILL and SIGSTOP,
+     * whose action cannot change. The bits are written directly: glibc's
+     * {@code sigfillset} and {@code sigaddset} leave out its internal signals
+     * 32 and 33, which its {@code posix_spawn} then starts the child with
+     * ignored; anything aii's own parent ignored (under {@code nohup}, or a
+     * shell's {@code trap ''}) would be inherited as well.
+     */
+    static void allSignals(OsConstants os, MemorySegment set) {
+        long bits = 0;
+        for (int signal = 1; signal <= os.lastSignal(); signal++) {
+            if (signal != OsConstants.SIGKILL && signal != os.sigStop()) {
+                bits |= 1L << (signal - 1);
+            }
+        }
+        // glibc: unsigned long words, signal n at bit n-1 of the first; macOS: one 32-bit word.
+        if (os.lastSignal() > 32) {
+            set.set(JAVA_LONG, 0, bits);
+        } else {
+            set.set(JAVA_INT, 0, (int) bits);
+        }
     }
 
     /** Setting up fails only for want of memory (or a defect): reported like a failed launch, with its error number. */

@@ -18,9 +18,12 @@ import java.time.Duration;
  *
  * <p>Timeout: SIGTERM to the group, SIGKILL after the kill grace.
  * Cancellation: SIGINT, then SIGTERM after the kill grace, then SIGKILL after
- * another. Once the child has exited, the pipe may stay open for the pipe
- * grace; then whatever is left of the group gets SIGKILL and the child is
- * reaped, so no process of the command outlives the call.
+ * another. Each signal reaches what the command left outside its group too
+ * (see {@link Lifetimes}). Once the child has exited, the pipe may stay open
+ * for the pipe grace; then whatever is left of the group, and outside it, gets
+ * SIGKILL and the child is reaped, so no process of the command outlives the
+ * call. Times are on the command's {@link ActiveClock}: while the command is
+ * suspended, its limits and graces stand still.
  */
 final class Supervisor {
 
@@ -34,6 +37,8 @@ final class Supervisor {
 
     private final Calls calls;
     private final Child child;
+    private final Lifetimes lifetimes;
+    private final Tracked tracked;
     private final Limits limits;
     private final Cancellation cancellation;
     private final MemorySegment buffer;
@@ -47,9 +52,12 @@ final class Supervisor {
     private int[] signals = new int[0];
     private int nextSignal;
 
-    Supervisor(Calls calls, Arena arena, Child child, int readEnd, Limits limits, Cancellation cancellation) {
+    Supervisor(Calls calls, Arena arena, Child child, Lifetimes lifetimes, Tracked tracked, int readEnd, Limits limits,
+            Cancellation cancellation) {
         this.calls = calls;
         this.child = child;
+        this.lifetimes = lifetimes;
+        this.tracked = tracked;
         this.readEnd = readEnd;
         this.limits = limits;
         this.cancellation = cancellation;
@@ -64,16 +72,14 @@ final class Supervisor {
             // Leave nothing running behind a failure; the first problem is the one reported.
             try {
                 closePipe();
-                child.signalGroup(OsConstants.SIGKILL);
-                child.reap();
+                lifetimes.finish(tracked, child);
             } catch (RuntimeException | Error cleanup) {
                 e.addSuppressed(cleanup);
             }
             throw e;
         }
         closePipe();
-        child.signalGroup(OsConstants.SIGKILL);
-        int status = child.reap();
+        int status = lifetimes.finish(tracked, child);
         return switch (stop) {
             case NONE -> new RunResult.Exited(status, output.snapshot());
             case TIMED_OUT -> new RunResult.TimedOut(output.snapshot());
@@ -82,7 +88,9 @@ final class Supervisor {
     }
 
     private void supervise() {
-        long start = System.nanoTime();
+        ActiveClock clock = tracked.clock;
+        // From the spawn, not from here: a JVM stopped in between must not give the command more time.
+        long start = tracked.started;
         long deadline = start + nanos(limits.timeout());
         long killGrace = nanos(limits.killGrace());
         long pipeGrace = nanos(limits.pipeGrace());
@@ -90,7 +98,7 @@ final class Supervisor {
         long exitedAt = 0;
         long idleWait = 1_000_000L;
         while (true) {
-            long now = System.nanoTime();
+            long now = clock.now();
             if (!exited && child.hasExited()) {
                 exited = true;
                 exitedAt = now;
@@ -105,7 +113,7 @@ final class Supervisor {
                     schedule(new long[] {now, now + killGrace}, new int[] {OsConstants.SIGTERM, OsConstants.SIGKILL});
                 }
                 while (nextSignal < signals.length && now - signalTimes[nextSignal] >= 0) {
-                    child.signalGroup(signals[nextSignal++]);
+                    lifetimes.signal(tracked, signals[nextSignal++]);
                 }
             } else if (readEnd < 0 || now - exitedAt >= pipeGrace
                     || (stop == Stop.NONE && cancellation.isCancelled())) {

@@ -71,6 +71,14 @@ class OsConstantsTest {
         expected.put("SIGKILL", (long) OsConstants.SIGKILL);
         expected.put("SIGPIPE", (long) OsConstants.SIGPIPE);
         expected.put("SIGTERM", (long) OsConstants.SIGTERM);
+        expected.put("SIGSTOP", (long) os.sigStop());
+        expected.put("SIGCONT", (long) os.sigCont());
+        expected.put("NSIG - 1", (long) os.lastSignal());
+        if (!os.isMacos()) {
+            expected.put("PR_SET_CHILD_SUBREAPER", (long) OsConstants.PR_SET_CHILD_SUBREAPER);
+            expected.put("SYS_pidfd_send_signal", OsConstants.SYS_PIDFD_SEND_SIGNAL);
+            expected.put("SYS_pidfd_open", OsConstants.SYS_PIDFD_OPEN);
+        }
         expected.put("fits(posix_spawnattr_t)", 1L);
         expected.put("fits(posix_spawn_file_actions_t)", 1L);
         expected.put("fits(sigset_t)", 1L);

@@ -12,6 +12,10 @@
 #include <stdio.h>
 #include <sys/wait.h>
 #include <termios.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
 
 #define SHOW(name, value) printf("%s %lld\n", name, (long long) (value))
 
@@ -57,6 +61,14 @@ int main(void) {
     SHOW("SIGKILL", SIGKILL);
     SHOW("SIGPIPE", SIGPIPE);
     SHOW("SIGTERM", SIGTERM);
+    SHOW("SIGSTOP", SIGSTOP);
+    SHOW("SIGCONT", SIGCONT);
+    SHOW("NSIG - 1", NSIG - 1);
+#ifdef __linux__
+    SHOW("PR_SET_CHILD_SUBREAPER", PR_SET_CHILD_SUBREAPER);
+    SHOW("SYS_pidfd_send_signal", SYS_pidfd_send_signal);
+    SHOW("SYS_pidfd_open", SYS_pidfd_open);
+#endif
     SHOW("fits(posix_spawnattr_t)", sizeof(posix_spawnattr_t) <= 512);
     SHOW("fits(posix_spawn_file_actions_t)", sizeof(posix_spawn_file_actions_t) <= 512);
     SHOW("fits(sigset_t)", sizeof(sigset_t) <= 512);
