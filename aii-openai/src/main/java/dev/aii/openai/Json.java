@@ -1,6 +1,7 @@
 package dev.aii.openai;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -12,6 +13,9 @@ import java.util.OptionalInt;
 final class Json {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    /** The deepest nesting the parser reads; deeper text counts as not JSON. */
+    static final int MAX_DEPTH = StreamReadConstraints.DEFAULT_MAX_DEPTH;
 
     private Json() {
     }

@@ -55,7 +55,7 @@ public final class OpenAiBackend implements LanguageModel {
 
     /** A backend for the server {@code config} names; nothing is sent before the first call. */
     public static OpenAiBackend create(OpenAiConfig config) {
-        return new OpenAiBackend(config, Timeouts.defaults());
+        return new OpenAiBackend(config, Timeouts.defaults().withIdle(config.timeout()));
     }
 
     public OpenAiConfig config() {
@@ -85,6 +85,8 @@ public final class OpenAiBackend implements LanguageModel {
         ServerHttp.Answer answer;
         try {
             answer = http.get(endpoints.models(), timeouts.availability());
+        } catch (Redirects.Refused e) {
+            return Availability.unavailable(ChatStream.refusedRedirect(e));
         } catch (IOException e) {
             return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
                     "GET " + endpoints.models() + ": " + ServerErrors.describe(e, timeouts.availability())));
@@ -99,7 +101,8 @@ public final class OpenAiBackend implements LanguageModel {
         }
         if (!answer.ok()) {
             return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body())));
+                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body()))
+                    .withServerMessage(ServerErrors.serverMessage(answer.body()).orElse(null)));
         }
         Optional<ModelListing> parsed = ModelListing.parse(answer.body());
         if (parsed.isEmpty()) {
@@ -152,9 +155,17 @@ public final class OpenAiBackend implements LanguageModel {
         return found.orElse(DEFAULT_CONTEXT_SIZE);
     }
 
-    /** Through llama.cpp's {@code /tokenize}; empty, and not asked again, when the server has none. */
+    /**
+     * Through llama.cpp's {@code /tokenize}; empty, and not asked again, when
+     * the server has none. Only a server whose {@code /props} answered as
+     * llama.cpp's does is asked, so that a large prompt is not posted to a
+     * server that cannot count it.
+     */
     @Override
     public OptionalInt countTokens(String text) throws ModelException {
+        if (!probe.isLlamaCpp()) {
+            return OptionalInt.empty();
+        }
         return tokenizer.count(text);
     }
 

@@ -2,7 +2,6 @@ package dev.aii.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,34 +34,60 @@ final class ServerHttp implements AutoCloseable {
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(connectTimeout)
-                .followRedirects(HttpClient.Redirect.NORMAL)
+                // Redirects are followed by hand, within the server's origin only: see Redirects.
+                .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
         this.apiKey = apiKey;
     }
 
+    /**
+     * A GET, following redirects within the server's origin.
+     *
+     * @throws Redirects.Refused when the server redirects elsewhere
+     */
     Answer get(URI uri, Duration timeout) throws IOException, InterruptedException {
-        HttpRequest request = request(uri).timeout(timeout).GET().build();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        return new Answer(response.statusCode(), response.body());
+        return send(uri, null, timeout);
     }
 
+    /**
+     * A POST of JSON, following redirects within the server's origin.
+     *
+     * @throws Redirects.Refused when the server redirects elsewhere
+     */
     Answer post(URI uri, JsonNode body, Duration timeout) throws IOException, InterruptedException {
-        HttpRequest request = request(uri).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
-                .build();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        return new Answer(response.statusCode(), response.body());
+        return send(uri, Json.write(body), timeout);
     }
 
-    /** Starts a streaming POST; the future completes when the headers have arrived. */
-    CompletableFuture<HttpResponse<InputStream>> stream(URI uri, JsonNode body) {
+    private Answer send(URI uri, String body, Duration timeout) throws IOException, InterruptedException {
+        URI target = uri;
+        for (int hops = 0; ; hops++) {
+            HttpRequest.Builder b = request(target).timeout(timeout);
+            if (body == null) {
+                b.GET();
+            } else {
+                b.header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+            }
+            HttpResponse<String> response = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            Optional<URI> next = Redirects.next(response, hops);
+            if (next.isEmpty()) {
+                return new Answer(response.statusCode(), response.body());
+            }
+            target = next.get();
+        }
+    }
+
+    /**
+     * Starts a streaming POST of {@code body}; the future completes when the
+     * headers have arrived. Redirects come back as they are, for the caller to judge.
+     */
+    CompletableFuture<HttpResponse<BodyChannel>> stream(URI uri, String body) {
         HttpRequest request = request(uri)
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
                 .build();
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+        return client.sendAsync(request, BodyChannel.handler());
     }
 
     private HttpRequest.Builder request(URI uri) {
