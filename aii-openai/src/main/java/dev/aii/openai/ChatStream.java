@@ -3,19 +3,16 @@ package dev.aii.openai;
 import dev.aii.model.ModelException;
 import dev.aii.model.TextSink;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
@@ -43,9 +40,7 @@ final class ChatStream {
     private final Timeouts timeouts;
     private final IntSupplier contextSize;
 
-    private final Object lock = new Object();
-    private CompletableFuture<HttpResponse<BodyChannel>> pending;
-    private BodyChannel body;
+    private volatile HttpStream current;
     private volatile boolean cancelled;
 
     ChatStream(ServerHttp http, Endpoints endpoints, Timeouts timeouts, IntSupplier contextSize) {
@@ -59,6 +54,23 @@ final class ChatStream {
     record Situation(BooleanSupplier textShown, boolean contextFull) {
     }
 
+    /** The connection broke or timed out; {@link ChatStream} decides what that means where it happened. */
+    private static final class Broken extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Broken(IOException cause) {
+            super(cause);
+        }
+
+        IOException io() {
+            return (IOException) getCause();
+        }
+
+        boolean timedOut() {
+            return getCause() instanceof SocketTimeoutException;
+        }
+    }
+
     /**
      * Sends {@code request} (JSON text) and reads the answer, text going to
      * {@code sink} as it arrives.
@@ -70,24 +82,23 @@ final class ChatStream {
     Optional<Turn> run(String request, TextSink sink, Supplier<String> newCallId, Situation situation)
             throws ModelException, ServerBusy {
         try {
-            HttpResponse<BodyChannel> response = open(request, situation);
-            if (response == null) {
+            HttpStream stream = open(request.getBytes(StandardCharsets.UTF_8), situation);
+            if (stream == null) {
                 return Optional.empty();
             }
-            BodyChannel channel = response.body();
-            int status = response.statusCode();
+            int status = stream.status();
             if (status < 200 || status >= 300) {
-                refuse(response, situation);
+                refuse(stream, situation);
                 return Optional.empty();
             }
             TurnAssembler turn = new TurnAssembler(sink, contextSize);
-            if (isJson(response)) {
-                Optional<String> whole = readAll(channel, JSON_BODY_LIMIT, null, situation);
+            if (isJson(stream)) {
+                Optional<String> whole = readAll(stream, JSON_BODY_LIMIT, null, situation);
                 if (whole.isEmpty()) {
                     return Optional.empty();
                 }
                 turn.accept(whole.get());
-            } else if (!readEvents(channel, turn, situation)) {
+            } else if (!readEvents(stream, turn, situation)) {
                 return Optional.empty();
             }
             if (cancelled) {
@@ -98,100 +109,107 @@ final class ChatStream {
             }
             return Optional.of(turn.turn(newCallId));
         } finally {
-            closeBody();
+            HttpStream s = current;
+            if (s != null) {
+                s.close();
+            }
         }
     }
 
     /** Stops the request from any thread; {@link #run} then returns empty. */
     void cancel() {
         cancelled = true;
-        CompletableFuture<HttpResponse<BodyChannel>> f;
-        synchronized (lock) {
-            f = pending;
+        HttpStream s = current;
+        if (s != null) {
+            s.close();
         }
-        if (f != null) {
-            f.cancel(true);
-        }
-        closeBody();
     }
 
-    /** Sends the request, following redirects within the server's origin; null when cancelled. */
-    private HttpResponse<BodyChannel> open(String request, Situation situation) throws ModelException {
+    /**
+     * Sends the request and waits for the answer's head, following redirects
+     * within the server's origin; null when cancelled.
+     */
+    private HttpStream open(byte[] body, Situation situation) throws ModelException {
         URI uri = endpoints.chatCompletions();
         for (int hops = 0; ; hops++) {
-            HttpResponse<BodyChannel> response = send(uri, request, situation);
-            if (response == null) {
+            HttpStream stream = send(uri, body, situation);
+            if (stream == null) {
                 return null;
             }
             Optional<URI> next;
             try {
-                next = Redirects.next(response, hops);
+                next = Redirects.next(uri, stream.status(), stream.header("Location"), hops);
             } catch (Redirects.Refused e) {
                 throw refusedRedirect(e);
             }
             if (next.isEmpty()) {
-                return response;
+                return stream;
             }
-            response.body().close();
+            stream.close();
             uri = next.get();
         }
     }
 
     /** The error for a redirect that is not followed, naming where it pointed. */
     static ModelException refusedRedirect(Redirects.Refused e) {
-        return ModelException.internal("The model server redirected the request to " + dev.aii.policy.Render.escape(e.target())
+        return ModelException.internal("The model server redirected the request to "
+                        + dev.aii.policy.Render.escape(e.target())
                         + "\naii follows redirects only on the server's own host and port; set AII_BASE_URL to the server itself",
                 e.getMessage(), null);
     }
 
-    private HttpResponse<BodyChannel> send(URI uri, String request, Situation situation) throws ModelException {
-        CompletableFuture<HttpResponse<BodyChannel>> future = http.stream(uri, request);
-        synchronized (lock) {
-            pending = future;
-        }
+    private HttpStream send(URI uri, byte[] body, Situation situation) throws ModelException {
+        HttpStream stream = new HttpStream();
+        current = stream;
         if (cancelled) {
-            future.cancel(true);
+            stream.close();
+            return null;
         }
+        // Writing the request cannot be bounded by the socket: a server that reads nothing is given the idle time.
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        CompletableFuture.delayedExecutor(timeouts.idle().toNanos(), TimeUnit.NANOSECONDS)
+                .execute(() -> {
+                    if (!sent.isDone()) {
+                        stream.close();
+                    }
+                });
         try {
-            HttpResponse<BodyChannel> response = future.get(timeouts.idle().toNanos(), TimeUnit.NANOSECONDS);
-            synchronized (lock) {
-                body = response.body();
-            }
-            if (cancelled) {
-                closeBody();
-                return null;
-            }
-            return response;
-        } catch (CancellationException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancel();
-            return null;
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw timedOut(situation);
-        } catch (ExecutionException e) {
+            stream.post(uri, http.streamHeaders(), body, timeouts.connect());
+            sent.complete(null);
+        } catch (IOException e) {
+            sent.complete(null);
             if (cancelled) {
                 return null;
             }
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            if (ServerErrors.isUnreachable(cause) || cause instanceof HttpConnectTimeoutException) {
-                throw ModelException.serverUnreachable(endpoints.base(), ServerErrors.describe(cause));
+            if (ServerErrors.isUnreachable(e) || e instanceof java.net.SocketTimeoutException) {
+                throw ModelException.serverUnreachable(endpoints.base(), "POST " + uri + ": " + ServerErrors.describe(e));
             }
             throw ModelException.internal("The chat request to the model server failed",
-                    "POST " + uri + ": " + ServerErrors.describe(cause), cause);
+                    "POST " + uri + ": " + ServerErrors.describe(e), e);
+        }
+        try {
+            stream.awaitHead(timeouts.idle());
+            return cancelled ? null : stream;
+        } catch (IOException e) {
+            if (cancelled) {
+                return null;
+            }
+            if (e instanceof SocketTimeoutException) {
+                throw timedOut(situation);
+            }
+            throw ModelException.internal("The chat request to the model server failed",
+                    "POST " + uri + ": " + ServerErrors.describe(e), e);
         }
     }
 
     /** A status other than 2xx: read its body for 5 s at most, then throw what it means. */
-    private void refuse(HttpResponse<BodyChannel> response, Situation situation) throws ModelException, ServerBusy {
-        int status = response.statusCode();
+    private void refuse(HttpStream stream, Situation situation) throws ModelException, ServerBusy {
+        int status = stream.status();
         int size = contextSize.getAsInt();
         Duration wait = ERROR_BODY_WAIT.compareTo(timeouts.idle()) < 0 ? ERROR_BODY_WAIT : timeouts.idle();
         Optional<String> text;
         try {
-            text = readAll(response.body(), ERROR_BODY_LIMIT, wait, situation);
+            text = readAll(stream, ERROR_BODY_LIMIT, wait, situation);
         } catch (ModelException e) {
             text = Optional.empty();    // the connection failed before the body was whole: the status tells
         }
@@ -203,7 +221,8 @@ final class ChatStream {
                 : ServerErrors.forChatStatusWithoutBody(status, wait, size, situation.contextFull());
         String reason = "HTTP " + status + text.flatMap(ServerErrors::serverMessage)
                 .map(m -> ": " + ServerErrors.excerpt(m)).orElse("");
-        Optional<ServerBusy> busy = ServerBusy.of(status, response.headers(), error, reason, Clock.systemUTC());
+        Optional<ServerBusy> busy = ServerBusy.of(status, stream.header("Retry-After"), error, reason,
+                Clock.systemUTC());
         if (busy.isPresent()) {
             throw busy.get();
         }
@@ -211,7 +230,7 @@ final class ChatStream {
     }
 
     /** Reads events until the end; false when cancelled. */
-    private boolean readEvents(BodyChannel channel, TurnAssembler turn, Situation situation) throws ModelException {
+    private boolean readEvents(HttpStream stream, TurnAssembler turn, Situation situation) throws ModelException {
         SseParser parser = new SseParser(new SseParser.Listener() {
             @Override
             public boolean onData(String data) throws ModelException {
@@ -223,36 +242,51 @@ final class ChatStream {
                 turn.acceptError(value);
             }
         });
+        byte[] buffer = new byte[16 * 1024];
+        try {
+            stream.setWait(timeouts.idle());
+        } catch (IOException e) {
+            return !cancelled && fail(e, situation);
+        }
         while (true) {
-            BodyChannel.Item item;
+            int n;
             try {
-                item = channel.next(timeouts.idle());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                cancel();
-                return false;
-            }
-            if (cancelled || item == BodyChannel.Item.CLOSED) {
-                return false;
-            }
-            if (item == null) {
-                throw timedOut(situation);
-            }
-            if (item.isData()) {
-                if (!parser.feed(item.bytes, 0, item.bytes.length)) {
-                    return true;
+                n = stream.read(buffer);
+            } catch (IOException e) {
+                if (cancelled) {
+                    return false;
                 }
-            } else if (item.isFailure()) {
                 // Every byte before the failure has been read: what it completed still counts.
                 if (!parser.flushCompleteLines() || turn.complete()) {
                     return true;
                 }
-                throw dropped("connection lost: " + ServerErrors.describe(item.failure), item.failure);
-            } else {
-                parser.finish();
+                return fail(e, situation);
+            }
+            if (cancelled) {
+                return false;
+            }
+            if (n < 0) {
+                try {
+                    parser.finish();
+                } catch (ModelException e) {
+                    if (!turn.complete()) {
+                        throw e;
+                    }
+                    // a last line cut short after the server said it was done: the answer is whole
+                }
+                return true;
+            }
+            if (!parser.feed(buffer, 0, n)) {
                 return true;
             }
         }
+    }
+
+    private boolean fail(IOException e, Situation situation) throws ModelException {
+        if (e instanceof SocketTimeoutException) {
+            throw timedOut(situation);
+        }
+        throw dropped("connection lost: " + ServerErrors.describe(e), e);
     }
 
     /**
@@ -260,36 +294,38 @@ final class ChatStream {
      * with a {@code deadline}, when the body is not whole by then. Without a
      * deadline each gap is bounded by the idle time.
      */
-    private Optional<String> readAll(BodyChannel channel, int limit, Duration deadline, Situation situation)
+    private Optional<String> readAll(HttpStream stream, int limit, Duration deadline, Situation situation)
             throws ModelException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         long end = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
+        byte[] buffer = new byte[16 * 1024];
         while (out.size() < limit) {
-            Duration wait = deadline == null ? timeouts.idle() : Duration.ofNanos(end - System.nanoTime());
-            BodyChannel.Item item;
+            int n;
             try {
-                item = wait.isNegative() || wait.isZero() ? null : channel.next(wait);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                cancel();
-                return Optional.empty();
-            }
-            if (cancelled || item == BodyChannel.Item.CLOSED) {
-                return Optional.empty();
-            }
-            if (item == null) {
                 if (deadline != null) {
+                    long left = end - System.nanoTime();
+                    if (left <= 0) {
+                        return Optional.empty();
+                    }
+                    stream.setWait(Duration.ofNanos(left));
+                } else {
+                    stream.setWait(timeouts.idle());
+                }
+                n = stream.read(buffer);
+            } catch (IOException e) {
+                if (cancelled || (deadline != null && e instanceof SocketTimeoutException)) {
                     return Optional.empty();
                 }
-                throw timedOut(situation);
+                fail(e, situation);
+                return Optional.empty();
             }
-            if (item.isData()) {
-                out.write(item.bytes, 0, item.bytes.length);
-            } else if (item.isFailure()) {
-                throw dropped("connection lost: " + ServerErrors.describe(item.failure), item.failure);
-            } else {
+            if (cancelled) {
+                return Optional.empty();
+            }
+            if (n < 0) {
                 break;
             }
+            out.write(buffer, 0, n);
         }
         return Optional.of(out.toString(StandardCharsets.UTF_8));
     }
@@ -310,18 +346,8 @@ final class ChatStream {
                 detail, cause);
     }
 
-    private void closeBody() {
-        BodyChannel b;
-        synchronized (lock) {
-            b = body;
-        }
-        if (b != null) {
-            b.close();
-        }
-    }
-
-    private static boolean isJson(HttpResponse<?> response) {
-        return response.headers().firstValue("Content-Type")
+    private static boolean isJson(HttpStream stream) {
+        return stream.header("Content-Type")
                 .map(t -> t.toLowerCase(Locale.ROOT).startsWith("application/json"))
                 .orElse(false);
     }

@@ -48,13 +48,17 @@ final class Redirects {
      * @throws Refused when it points to another origin, or has no usable location
      */
     static Optional<URI> next(HttpResponse<?> response, int hops) throws Refused {
-        if (!isRedirect(response.statusCode())) {
+        return next(response.request().uri(), response.statusCode(), response.headers().firstValue("Location"), hops);
+    }
+
+    /** As {@link #next(HttpResponse, int)}, for a response to a request for {@code from}. */
+    static Optional<URI> next(URI from, int status, Optional<String> locationHeader, int hops) throws Refused {
+        if (!isRedirect(status)) {
             return Optional.empty();
         }
-        URI from = response.request().uri();
-        String location = response.headers().firstValue("Location").orElse("");
+        String location = locationHeader.orElse("");
         if (location.isBlank()) {
-            throw new Refused("(no Location)", "the server answered HTTP " + response.statusCode() + " without a target");
+            throw new Refused("(no Location)", "the server answered HTTP " + status + " without a target");
         }
         URI target;
         try {

@@ -1,7 +1,6 @@
 package dev.aii.openai;
 
 import dev.aii.model.ModelException;
-import java.net.http.HttpHeaders;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -35,11 +34,12 @@ final class ServerBusy extends Exception {
      * The refusal with {@code status} when it is one to wait out: any 503,
      * and a 429 that says when to come back ({@code Retry-After}).
      */
-    static Optional<ServerBusy> of(int status, HttpHeaders headers, ModelException error, String reason, Clock clock) {
+    static Optional<ServerBusy> of(int status, Optional<String> retryAfterHeader, ModelException error, String reason,
+            Clock clock) {
         if (status != 429 && status != 503) {
             return Optional.empty();
         }
-        Optional<Duration> after = headers.firstValue("Retry-After").flatMap(v -> retryAfter(v, clock));
+        Optional<Duration> after = retryAfterHeader.flatMap(v -> retryAfter(v, clock));
         return Optional.of(new ServerBusy(error, after, status == 503 || after.isPresent(), reason));
     }
 

@@ -9,7 +9,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The backend's one HTTP client: HTTP/1.1, the bearer token on every request. */
 final class ServerHttp implements AutoCloseable {
@@ -28,6 +29,7 @@ final class ServerHttp implements AutoCloseable {
 
     private final HttpClient client;
     private final Optional<String> apiKey;
+    private final Duration connectTimeout;
 
     ServerHttp(Duration connectTimeout, Optional<String> apiKey) {
         // HTTP/1.1: local servers speak nothing else, and the h2c upgrade dance confuses some of them
@@ -38,6 +40,7 @@ final class ServerHttp implements AutoCloseable {
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
         this.apiKey = apiKey;
+        this.connectTimeout = connectTimeout;
     }
 
     /**
@@ -77,17 +80,17 @@ final class ServerHttp implements AutoCloseable {
         }
     }
 
-    /**
-     * Starts a streaming POST of {@code body}; the future completes when the
-     * headers have arrived. Redirects come back as they are, for the caller to judge.
-     */
-    CompletableFuture<HttpResponse<BodyChannel>> stream(URI uri, String body) {
-        HttpRequest request = request(uri)
-                .header("Content-Type", "application/json")
-                .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                .build();
-        return client.sendAsync(request, BodyChannel.handler());
+    /** The headers of a streaming chat request: JSON in, events out, the bearer token. */
+    Map<String, String> streamHeaders() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "text/event-stream");
+        apiKey.ifPresent(key -> headers.put("Authorization", "Bearer " + key));
+        return headers;
+    }
+
+    Duration connectTimeout() {
+        return connectTimeout;
     }
 
     private HttpRequest.Builder request(URI uri) {
