@@ -10,9 +10,6 @@ import java.time.Duration;
  */
 final class Answer {
 
-    /** The longest an answer waits for a busy server, all waits together. */
-    static final Duration PATIENCE = Duration.ofSeconds(30);
-
     /** How many times one answer asks a busy server again. */
     static final int MAX_RETRIES = 10;
 
@@ -21,10 +18,12 @@ final class Answer {
     private volatile boolean cancelled;
     private volatile boolean shown;
     private volatile ChatStream stream;
-    private long patienceNanos = PATIENCE.toNanos();
+    private long patienceNanos;
     private int retries;
 
-    Answer(TextSink outer) {
+    /** An answer that waits at most {@code patience} for a busy server, all waits together. */
+    Answer(TextSink outer, Duration patience) {
+        this.patienceNanos = patience.toNanos();
         this.sink = new TextSink() {
             @Override
             public void accept(String piece) {

@@ -28,7 +28,7 @@ record CallArguments(String forTool, String forHistory) {
     static final String EMPTY_OBJECT = "{}";
 
     static CallArguments of(String modelText) {
-        Optional<JsonNode> json = Json.parse(modelText).filter(JsonNode::isObject);
+        Optional<JsonNode> json = Json.parseWhole(modelText).filter(JsonNode::isObject);
         if (json.isEmpty()) {
             return new CallArguments(modelText, EMPTY_OBJECT);
         }

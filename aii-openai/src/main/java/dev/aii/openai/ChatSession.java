@@ -63,7 +63,7 @@ final class ChatSession implements Session {
             throw new IllegalStateException("the session is closed");
         }
         answering.lock();
-        Answer answer = new Answer(sink);
+        Answer answer = new Answer(sink, timeouts.patience());
         current = answer;
         if (!primed) {
             primed = true;

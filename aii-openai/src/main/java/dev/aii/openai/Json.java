@@ -24,6 +24,18 @@ final class Json {
         return MAPPER.createObjectNode();
     }
 
+    /** The tree of {@code text} when it is exactly one JSON value (nothing after it), else empty. */
+    static Optional<JsonNode> parseWhole(String text) {
+        try {
+            JsonNode node = MAPPER.readerFor(JsonNode.class)
+                    .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readValue(text);
+            return node == null || node.isMissingNode() ? Optional.empty() : Optional.of(node);
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The tree of {@code text}, or empty when it is not JSON. */
     static Optional<JsonNode> parse(String text) {
         try {

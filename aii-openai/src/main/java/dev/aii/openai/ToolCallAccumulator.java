@@ -95,7 +95,7 @@ final class ToolCallAccumulator {
         if (end == 0 || (arguments.charAt(end - 1) != '}' && arguments.charAt(end - 1) != ']')) {
             return false;
         }
-        return Json.parse(arguments.toString()).isPresent();
+        return Json.parseWhole(arguments.toString()).isPresent();
     }
 
     private Slot newSlot() {
