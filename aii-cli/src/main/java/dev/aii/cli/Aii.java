@@ -114,6 +114,7 @@ final class Aii {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
         }
         Backends.contextSizeWarning(host.env()).ifPresent(errors::warning);
+        Backends.timeoutWarning(host.env()).ifPresent(errors::warning);
         try (LanguageModel model = openModel()) {
             Availability availability = model.availability();
             if (!availability.isAvailable()) {

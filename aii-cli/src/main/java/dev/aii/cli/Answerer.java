@@ -3,6 +3,8 @@ package dev.aii.cli;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.ModelException;
 import dev.aii.model.Session;
+import dev.aii.model.TextSink;
+import java.time.Duration;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,14 +27,19 @@ final class Answerer {
         }
     }
 
+    /** The stderr line after an answer the server cut off at its output limit (cli.md 9.12). */
+    static final String CUT_OFF = "the answer was cut off by the server's output limit";
+
     private final AnswerWriter writer;
     private final Optional<RunCommandTool> tool;
     private final int contextSize;
+    private final ErrorReporter errors;
 
-    Answerer(AnswerWriter writer, Optional<RunCommandTool> tool, int contextSize) {
+    Answerer(AnswerWriter writer, Optional<RunCommandTool> tool, int contextSize, ErrorReporter errors) {
         this.writer = writer;
         this.tool = tool;
         this.contextSize = contextSize;
+        this.errors = errors;
         // Segmenting text into characters loads its rules on first use: do that while the model
         // is still thinking, so the first text of the first answer is not held up by it.
         Thread.ofPlatform().daemon().name("aii-text-primer")
@@ -45,6 +52,8 @@ final class Answerer {
         AtomicBoolean stopped = new AtomicBoolean();
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean repeated = new AtomicBoolean();
+        AtomicBoolean cutOff = new AtomicBoolean();
+        AtomicBoolean waitNoted = new AtomicBoolean();
         Runnable onCtrlC = () -> {
             if (tool.isPresent() && tool.get().declinePendingPrompt()) {
                 return; // Ctrl-C at the approval prompt answers "no"; the answer goes on.
@@ -55,21 +64,36 @@ final class Answerer {
             session.cancel();
         };
         try (Interrupts.Registration ignored = interrupts.onInterrupt(onCtrlC)) {
-            session.respond(prompt, piece -> {
-                if (stopped.get()) {
-                    return;
+            session.respond(prompt, new TextSink() {
+                @Override
+                public void accept(String piece) {
+                    if (stopped.get()) {
+                        return;
+                    }
+                    try {
+                        writer.write(piece);
+                    } catch (UncheckedIOException e) {
+                        stopped.set(true);
+                        session.cancel();
+                        return;
+                    }
+                    if (detector.accept(piece)) {
+                        repeated.set(true);
+                        stopped.set(true);
+                        session.cancel();
+                    }
                 }
-                try {
-                    writer.write(piece);
-                } catch (UncheckedIOException e) {
-                    stopped.set(true);
-                    session.cancel();
-                    return;
+
+                @Override
+                public void cutOff() {
+                    cutOff.set(true);
                 }
-                if (detector.accept(piece)) {
-                    repeated.set(true);
-                    stopped.set(true);
-                    session.cancel();
+
+                @Override
+                public void waiting(String reason, Duration wait) {
+                    if (!waitNoted.getAndSet(true)) {
+                        errors.note(ServerNotes.busy(reason));
+                    }
                 }
             });
         } catch (ModelException e) {
@@ -94,6 +118,9 @@ final class Answerer {
             }
             if (writer.failure().isEmpty()) {
                 writer.endAnswer();
+                if (cutOff.get()) {
+                    errors.note(CUT_OFF);
+                }
                 return new Outcome.Completed();
             }
         } catch (UncheckedIOException e) {

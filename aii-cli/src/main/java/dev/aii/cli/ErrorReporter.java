@@ -3,6 +3,7 @@ package dev.aii.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.aii.model.ModelException;
+import dev.aii.policy.Render;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,6 +18,8 @@ import java.nio.charset.StandardCharsets;
  * carries errors.
  */
 final class ErrorReporter {
+
+    static final String SERVER_SAID = "aii: server said: ";
 
     private final OutputStream err;
     private final boolean json;
@@ -47,6 +50,8 @@ final class ErrorReporter {
             for (String line : e.lines()) {
                 text.append("aii: ").append(line).append('\n');
             }
+            // What the server said, escaped: it is the server's text, not ours (cli.md 9.8).
+            e.serverMessage().ifPresent(said -> text.append(SERVER_SAID).append(Render.escape(said)).append('\n'));
             write(text.toString());
         }
         if (debug && e.getCause() != null) {
@@ -66,6 +71,15 @@ final class ErrorReporter {
         } else {
             write("aii: " + text + "\n");
         }
+    }
+
+    /** A remark about the answer, {@code aii: <text>}; nothing under {@code --json}. */
+    void note(String text) {
+        if (json) {
+            return;
+        }
+        beforeWrite.run();
+        write("aii: " + text + "\n");
     }
 
     /** A warning: {@code aii: warning: <text>}; nothing under {@code --json}. */

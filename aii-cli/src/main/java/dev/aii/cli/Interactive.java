@@ -31,7 +31,7 @@ final class Interactive extends Mode {
     int run() throws ModelException {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Aii.emptyToNone(options.prompt), tool);
-        Answerer answerer = new Answerer(writer, tool, model.contextSize());
+        Answerer answerer = new Answerer(writer, tool, model.contextSize(), errors);
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
         try (Host.LineInputWithInterrupts editor = editing ? host.lineEditor().open() : null;
              LineInput input = editing ? editor : LineInput.plain(host.in(), host.out())) {

@@ -43,7 +43,7 @@ final class OneShot extends Mode {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, errors, writer);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool);
         try (Session session = model.openSession(sessionOptions)) {
-            Answerer.Outcome outcome = new Answerer(writer, tool, contextSize)
+            Answerer.Outcome outcome = new Answerer(writer, tool, contextSize, errors)
                     .answer(session, prompt.get(), host.interrupts());
             return switch (outcome) {
                 case Answerer.Outcome.Completed c -> 0;

@@ -36,6 +36,14 @@ final class ScriptedModel implements LanguageModel {
         /** Waits until the answer is cancelled (or 20 s pass, which fails the test that relied on it). */
         record AwaitCancel() implements Step {
         }
+
+        /** Tells the sink the server cut the answer off at its output limit. */
+        record CutOff() implements Step {
+        }
+
+        /** Tells the sink the backend waits for a busy server. */
+        record Waiting(String reason) implements Step {
+        }
     }
 
     private Availability availability = Availability.available();
@@ -155,6 +163,8 @@ final class ScriptedModel implements LanguageModel {
                         }
                     }
                     case Step.Fail f -> throw f.error();
+                    case Step.CutOff c -> sink.cutOff();
+                    case Step.Waiting w -> sink.waiting(w.reason(), java.time.Duration.ofSeconds(1));
                     case Step.AwaitCancel a -> {
                         waitingForCancel.countDown();
                         try {
