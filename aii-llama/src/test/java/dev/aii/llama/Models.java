@@ -16,8 +16,9 @@ final class Models {
     private static final List<String> CLOSE = List.of("The command ran; tool loop done", ".");
 
     /** A call of {@code run_command} whose arguments stream in several fragments. */
-    static List<String> call(String executable, String argument) {
-        String rest = "\"executable\": \"" + executable + "\", \"arguments\": [\"" + argument + "\"]}";
+    static List<String> call(String executable, String... arguments) {
+        String rest = "\"executable\": \"" + executable + "\", \"arguments\": [\""
+                + String.join("\", \"", arguments) + "\"]}";
         List<String> tokens = new ArrayList<>();
         tokens.add("<tool_call>");
         tokens.add("\n{\"name\": \"run_command\", \"arguments\": {");
@@ -36,7 +37,7 @@ final class Models {
 
     /** The same with {@code echo hello from llama-server}, which the default allowlist does not cover. */
     static TinyModel.Script echo() {
-        return new TinyModel.Script("tiny-switch-echo", PLAIN, call("echo", "hello from llama-server"), CLOSE, false);
+        return new TinyModel.Script("tiny-switch-echo", PLAIN, call("echo", "hello", "from", "llama-server"), CLOSE, false);
     }
 
     /** Calls the tool again after every result: a tool loop that never ends by itself. */
