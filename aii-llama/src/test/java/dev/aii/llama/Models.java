@@ -66,11 +66,16 @@ final class Models {
 
     static final String FAILING_TEXT = "Some text before the failure ";
 
+    /** Line {@code n} of {@link #lines}, with its LF. */
+    static String line(int n) {
+        return String.format("Line %04d of a long answer that goes on for a while.\n", n);
+    }
+
     /** {@code count} distinct lines, then the end. */
     static TinyModel.Script lines(int count) {
         List<String> lines = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
-            lines.add(String.format("Line %04d of a long answer that goes on for a while.\n", i));
+            lines.add(line(i));
         }
         return new TinyModel.Script("tiny-lines", lines, call("uname", "-s"), CLOSE, false);
     }

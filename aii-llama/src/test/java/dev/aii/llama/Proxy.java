@@ -55,6 +55,7 @@ final class Proxy implements AutoCloseable {
     private final List<Socket> open = Collections.synchronizedList(new ArrayList<>());
     private final CountDownLatch closing = new CountDownLatch(1);
     private volatile Cut cut;
+    private final java.util.concurrent.atomic.AtomicInteger cuts = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean hold;
     private volatile Duration pace = Duration.ZERO;
 
@@ -76,8 +77,14 @@ final class Proxy implements AutoCloseable {
         pace = Duration.ZERO;
     }
 
-    /** Cuts the chat answers as {@code where} says. */
+    /** Cuts every chat answer as {@code where} says. */
     void cut(Cut where) {
+        cut(where, Integer.MAX_VALUE);
+    }
+
+    /** Cuts the next {@code times} chat answers as {@code where} says; later ones pass. */
+    void cut(Cut where, int times) {
+        this.cuts.set(times);
         this.cut = where;
     }
 
@@ -160,6 +167,8 @@ final class Proxy implements AutoCloseable {
         InputStream in = upstream.getInputStream();
         OutputStream out = client.getOutputStream();
         int forwarded = 0;
+        Cut where = null;
+        boolean decided = false;
         int n;
         while ((n = in.read(buffer)) >= 0) {
             seen.write(buffer, 0, n);
@@ -173,7 +182,10 @@ final class Proxy implements AutoCloseable {
             }
             byte[] all = seen.toByteArray();
             int limit = all.length;
-            Cut where = chat ? cut : null;
+            if (!decided) {
+                decided = true;
+                where = chat && cut != null && cuts.getAndDecrement() > 0 ? cut : null;
+            }
             int at = where == null ? -1 : where.applyAsInt(all);
             if (at >= 0) {
                 limit = Math.min(limit, at);
