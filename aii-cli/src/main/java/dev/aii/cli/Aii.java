@@ -116,7 +116,7 @@ final class Aii {
         Backends.contextSizeWarning(host.env()).ifPresent(errors::warning);
         Backends.timeoutWarning(host.env()).ifPresent(errors::warning);
         try (LanguageModel model = openModel()) {
-            Availability availability = model.availability();
+            Availability availability = model.availability(ServerNotes.waitingOnce(errors));
             if (!availability.isAvailable()) {
                 return errors.report(availability.problem().orElseThrow());
             }

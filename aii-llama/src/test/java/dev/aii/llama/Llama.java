@@ -58,7 +58,13 @@ final class Llama {
         return served;
     }
 
-    private static Path model(TinyModel.Script script) throws Exception {
+    /** A new server for {@code script}, returned while it still loads its model (not shared; close it). */
+    static Served loading(TinyModel.Script script) throws Exception {
+        LlamaServer server = LlamaServer.startLoading(binary(), model(script), script.name(), WORK);
+        return new Served(server, new Proxy(server.port()));
+    }
+
+    private static synchronized Path model(TinyModel.Script script) throws Exception {
         Path file = MODELS.get(script.name());
         if (file == null) {
             Files.createDirectories(WORK);

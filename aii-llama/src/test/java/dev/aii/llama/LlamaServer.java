@@ -52,11 +52,24 @@ final class LlamaServer implements AutoCloseable {
         Path log = logDir.resolve(alias + "-" + port + ".log");
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         LlamaServer server = new LlamaServer(process, port, log, alias);
-        server.awaitReady(String.join(" ", argv));
+        server.await(200, String.join(" ", argv));
         return server;
     }
 
-    private void awaitReady(String command) throws IOException, InterruptedException {
+    /** Starts as {@link #start} does, but returns as soon as the server answers 503 while it loads its model. */
+    static LlamaServer startLoading(Path binary, Path model, String alias, Path logDir)
+            throws IOException, InterruptedException {
+        int port = freePort();
+        List<String> argv = List.of(binary.toString(), "-m", model.toString(), "--alias", alias,
+                "--host", "127.0.0.1", "--port", Integer.toString(port), "-t", "1", "--no-webui", "--jinja");
+        Path log = logDir.resolve(alias + "-" + port + ".log");
+        Process process = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        LlamaServer server = new LlamaServer(process, port, log, alias);
+        server.await(503, String.join(" ", argv));
+        return server;
+    }
+
+    private void await(int status, String command) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + READY.toNanos();
         try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
             while (System.nanoTime() < deadline) {
@@ -67,8 +80,11 @@ final class LlamaServer implements AutoCloseable {
                 try {
                     HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(rootUrl() + "/health"))
                             .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-                    if (r.statusCode() == 200) {
+                    if (r.statusCode() == status) {
                         return;
+                    }
+                    if (r.statusCode() == 200) {
+                        throw new AssertionError("llama-server was ready before it could be seen loading: " + command);
                     }
                 } catch (IOException e) {
                     // not listening yet
@@ -77,7 +93,7 @@ final class LlamaServer implements AutoCloseable {
             }
         }
         close();
-        throw new AssertionError("llama-server was not ready within " + READY + ": " + command + "\n"
+        throw new AssertionError("llama-server did not answer " + status + " within " + READY + ": " + command + "\n"
                 + Files.readString(log));
     }
 

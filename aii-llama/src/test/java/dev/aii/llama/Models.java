@@ -40,6 +40,11 @@ final class Models {
         return new TinyModel.Script("tiny-switch-echo", PLAIN, call("echo", "hello", "from", "llama-server"), CLOSE, false);
     }
 
+    /** The plain model, slow to load: llama-server answers 503 {@code Loading model} for a few seconds. */
+    static TinyModel.Script slowToLoad(int merges) {
+        return new TinyModel.Script("tiny-slow-load", PLAIN, call("uname", "-s"), CLOSE, false, merges);
+    }
+
     /** Calls the tool again after every result: a tool loop that never ends by itself. */
     static TinyModel.Script alwaysCalls() {
         List<String> call = call("uname", "-s");

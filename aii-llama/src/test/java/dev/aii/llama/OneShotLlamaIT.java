@@ -104,6 +104,25 @@ class OneShotLlamaIT {
     }
 
     @Test
+    void aServerStillLoadingItsModelIsWaitedFor() throws Exception {
+        // 1.5 million merges that never apply: llama-server needs seconds to load them, answering 503 meanwhile
+        Llama.Served s = Llama.loading(Models.slowToLoad(1_500_000));
+        try {
+            Result r = new AiiRun(root, s.baseUrl()).run("Say hello");
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(Models.PLAIN_ANSWER + "\n", r.out());
+            assertEquals("aii: the model server is busy (HTTP 503: Loading model); waiting for it, Ctrl-C to stop\n",
+                    r.err());
+            List<String> requests = requestLines(s);
+            assertEquals("GET /v1/models", requests.getFirst());
+            assertTrue(requests.stream().filter("GET /v1/models"::equals).count() >= 2, requests.toString());
+        } finally {
+            s.proxy().close();
+            s.server().close();
+        }
+    }
+
+    @Test
     void aBadTimeoutIsAWarningAndTheAnswerStillComes() throws Exception {
         Llama.Served s = Llama.serve(Models.switching());
         Result r = new AiiRun(root, s.baseUrl()).env("AII_TIMEOUT", "soon").run("Say hello");

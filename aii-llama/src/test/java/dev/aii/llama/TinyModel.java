@@ -65,8 +65,15 @@ final class TinyModel {
      * followed by its first again, forever.
      *
      * @param close the branch after a tool result; the call branch again makes a model that always calls
+     * @param slowLoad merges to add that never apply: building their table makes llama-server take
+     *     seconds to load the model, during which it answers 503 {@code Loading model}
      */
-    record Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops) {
+    record Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops,
+            int slowLoad) {
+
+        Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops) {
+            this(name, plain, call, close, loops, 0);
+        }
 
         Script {
             plain = List.copyOf(plain);
@@ -200,7 +207,7 @@ final class TinyModel {
                 .put("tokenizer.ggml.pre", "qwen2")
                 .put("tokenizer.ggml.tokens", List.copyOf(tokens))
                 .put("tokenizer.ggml.token_type", List.copyOf(types))
-                .put("tokenizer.ggml.merges", List.of("Ġ Ġ"))
+                .put("tokenizer.ggml.merges", merges())
                 .put("tokenizer.ggml.bos_token_id", new GgufWriter.U32(id(ENDOFTEXT)))
                 .put("tokenizer.ggml.eos_token_id", new GgufWriter.U32(id(IM_END)))
                 .put("tokenizer.ggml.padding_token_id", new GgufWriter.U32(id(ENDOFTEXT)))
@@ -224,6 +231,20 @@ final class TinyModel {
         gguf.tensor("blk.0.ffn_up.weight", new float[embd * HEAD_DIM], embd, HEAD_DIM);
         gguf.tensor("blk.0.ffn_down.weight", new float[HEAD_DIM * embd], HEAD_DIM, embd);
         gguf.write(file);
+    }
+
+    /**
+     * The one real merge, then the idle ones of {@link Script#slowLoad}: pairs
+     * of strings that are never symbols of any text (they start with
+     * characters outside the byte alphabet), so tokenizing is unchanged.
+     */
+    private List<String> merges() {
+        List<String> merges = new ArrayList<>(1 + script.slowLoad());
+        merges.add("Ġ Ġ");
+        for (int i = 0; i < script.slowLoad(); i++) {
+            merges.add("\u01C4" + i + " \u01C5" + i);
+        }
+        return merges;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.aii.openai;
 
 import dev.aii.model.TextSink;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One answer in progress: its sink (which notes whether text has been
@@ -10,20 +11,16 @@ import java.time.Duration;
  */
 final class Answer {
 
-    /** How many times one answer asks a busy server again. */
-    static final int MAX_RETRIES = 10;
-
     private final TextSink sink;
     private final Object waiting = new Object();
     private volatile boolean cancelled;
     private volatile boolean shown;
     private volatile ChatStream stream;
-    private long patienceNanos;
-    private int retries;
+    private final Patience patience;
 
     /** An answer that waits at most {@code patience} for a busy server, all waits together. */
     Answer(TextSink outer, Duration patience) {
-        this.patienceNanos = patience.toNanos();
+        this.patience = new Patience(patience);
         this.sink = new TextSink() {
             @Override
             public void accept(String piece) {
@@ -75,28 +72,17 @@ final class Answer {
     }
 
     /**
-     * Waits as the busy server asked (its {@code Retry-After}, else 1 s,
-     * doubling), within the answer's patience.
+     * Waits as the busy server asked, within the answer's patience.
      *
      * @return true to ask again; false when waiting cannot help, the patience
      *     is spent, or the answer was cancelled during the wait
      */
     boolean await(ServerBusy busy) {
-        if (!busy.retryable() || retries >= MAX_RETRIES || cancelled) {
+        Optional<Duration> next = cancelled ? Optional.empty() : patience.next(busy);
+        if (next.isEmpty()) {
             return false;
         }
-        Duration wait = busy.retryAfter().orElse(Duration.ofSeconds(1L << Math.min(retries, 4)));
-        if (wait.toNanos() > patienceNanos) {
-            if (busy.retryAfter().isPresent()) {
-                return false;       // the server asks for longer than aii waits: say so now
-            }
-            wait = Duration.ofNanos(patienceNanos);
-        }
-        if (wait.isZero() && patienceNanos <= 0) {
-            return false;
-        }
-        retries++;
-        patienceNanos -= wait.toNanos();
+        Duration wait = next.get();
         sink.waiting(busy.reason(), wait);
         long end = System.nanoTime() + wait.toNanos();
         synchronized (waiting) {

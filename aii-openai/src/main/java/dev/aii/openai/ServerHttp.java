@@ -15,11 +15,16 @@ import java.util.Map;
 /** The backend's one HTTP client: HTTP/1.1, the bearer token on every request. */
 final class ServerHttp implements AutoCloseable {
 
-    /** A whole answer: its status and its body as text. */
-    record Answer(int status, String body) {
+    /** A whole answer: its status, its body as text, and its {@code Retry-After} if any. */
+    record Answer(int status, String body, Optional<String> retryAfter) {
 
         Answer {
             body = body == null ? "" : body;
+            retryAfter = retryAfter == null ? Optional.empty() : retryAfter;
+        }
+
+        Answer(int status, String body) {
+            this(status, body, Optional.empty());
         }
 
         boolean ok() {
@@ -74,7 +79,7 @@ final class ServerHttp implements AutoCloseable {
             HttpResponse<String> response = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             Optional<URI> next = Redirects.next(response, hops);
             if (next.isEmpty()) {
-                return new Answer(response.statusCode(), response.body());
+                return new Answer(response.statusCode(), response.body(), response.headers().firstValue("Retry-After"));
             }
             target = next.get();
         }

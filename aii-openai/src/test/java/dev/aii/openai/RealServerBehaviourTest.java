@@ -160,6 +160,37 @@ class RealServerBehaviourTest {
     }
 
     @Test
+    void aServerStillLoadingItsModelIsWaitedForBeforeItListsIt() throws Exception {
+        String loading = RawServer.head(503, "Content-Type: application/json", "Connection: close")
+                + "{\"error\":{\"code\":503,\"message\":\"Loading model\",\"type\":\"unavailable_error\"}}";
+        String models = RawServer.head(200, "Content-Type: application/json", "Connection: close")
+                + "{\"object\":\"list\",\"data\":[{\"id\":\"m\"}]}";
+        try (RawServer server = RawServer.start(); OpenAiBackend backend = server.backend(TEST)) {
+            server.enqueue(new RawServer.Script().text(loading), new RawServer.Script().text(loading),
+                    new RawServer.Script().text(models));
+            Seen seen = new Seen();
+            assertTrue(backend.availability(seen).isAvailable());
+            assertEquals(List.of("HTTP 503: Loading model / 1 s", "HTTP 503: Loading model / 2 s"), seen.waits);
+        }
+    }
+
+    @Test
+    void aServerThatKeepsLoadingIsUnavailableAfterThePatienceWithWhatItSaid() throws Exception {
+        String loading = RawServer.head(503, "Content-Type: application/json", "Connection: close")
+                + "{\"error\":{\"code\":503,\"message\":\"Loading model\",\"type\":\"unavailable_error\"}}";
+        try (RawServer server = RawServer.start(); OpenAiBackend backend = server.backend(TEST)) {
+            for (int i = 0; i < 5; i++) {
+                server.enqueue(new RawServer.Script().text(loading));
+            }
+            dev.aii.model.Availability a = backend.availability(new Seen());
+            ModelException e = a.problem().orElseThrow();
+            assertEquals(ErrorCode.UNAVAILABLE_SERVER, e.code());
+            assertEquals(java.util.Optional.of("Loading model"), e.serverMessage());
+            assertEquals(3, server.requests().size(), "1 s and 2 s of a 3 s patience, then the last answer stands");
+        }
+    }
+
+    @Test
     void aRateLimitWithRetryAfterIsWaitedOut() throws Exception {
         String limited = RawServer.head(429, "Content-Type: application/json", "Retry-After: 1", "Connection: close")
                 + "{\"error\":{\"message\":\"Rate limit reached\"}}";
