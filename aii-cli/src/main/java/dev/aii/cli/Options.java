@@ -41,6 +41,7 @@ import picocli.CommandLine.Parameters;
             "  AII_MODEL         model name on that server (default: its only model)",
             "  AII_API_KEY       bearer token for that server",
             "  AII_CONTEXT_SIZE  context window in tokens, overriding discovery",
+            "  AII_TIMEOUT       seconds the server may take to start an answer or pause in one (120)",
             "  AII_SHIM_LIBRARY  path of the Foundation Models shim library",
             "  AII_DEBUG         1 prints stack traces for internal errors",
             "  AII_AUDIT_LOG     file to append one JSON line to for every command the model asks for",
