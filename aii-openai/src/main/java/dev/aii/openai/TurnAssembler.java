@@ -3,6 +3,8 @@ package dev.aii.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.aii.model.ModelException;
 import dev.aii.model.TextSink;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.IntSupplier;
@@ -27,7 +29,8 @@ final class TurnAssembler {
 
     private final TextSink sink;
     private final IntSupplier contextSize;
-    private final StringBuilder text = new StringBuilder();
+    /** The text so far, piece by piece: a long answer is joined once, without a builder's doubling copies. */
+    private final List<String> text = new ArrayList<>();
     private final ToolCallAccumulator calls = new ToolCallAccumulator();
     private String finishReason;
     private int tokensUsed = -1;
@@ -128,7 +131,7 @@ final class TurnAssembler {
             }
             shown = Surrogates.wellFormed(shown);
             if (!shown.isEmpty()) {
-                text.append(shown);
+                text.add(shown);
                 sink.accept(shown);
             }
         });
@@ -146,10 +149,12 @@ final class TurnAssembler {
     Turn turn(Supplier<String> newCallId) {
         if (!heldBack.isEmpty()) {
             heldBack = "";
-            text.append(Surrogates.REPLACEMENT);
+            text.add(String.valueOf(Surrogates.REPLACEMENT));
             sink.accept(String.valueOf(Surrogates.REPLACEMENT));
         }
-        return new Turn(text.toString(), calls.calls(newCallId), Optional.ofNullable(finishReason),
+        String all = String.join("", text);
+        text.clear();
+        return new Turn(all, calls.calls(newCallId), Optional.ofNullable(finishReason),
                 tokensUsed < 0 ? OptionalInt.empty() : OptionalInt.of(tokensUsed));
     }
 }
