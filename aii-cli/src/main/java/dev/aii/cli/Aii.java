@@ -113,10 +113,11 @@ final class Aii {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
         }
         Map<String, String> env = modelEnvironment(o);
+        Backends.timeoutWarning(env).ifPresent(console::warning);
         try (LanguageModel model = openModel(env)) {
             ModelName name = ModelName.of(model);
             Backends.contextSizeWarning(env, name.baseUrl().isPresent()).ifPresent(console::warning);
-            Availability availability = model.availability();
+            Availability availability = model.availability(ServerNotes.waitingOnce(console));
             if (!availability.isAvailable()) {
                 return console.report(OpenAiModels.explain(model, availability.problem().orElseThrow()));
             }

@@ -4,6 +4,8 @@ import dev.aii.exec.AnswerScope;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.ModelException;
 import dev.aii.model.Session;
+import dev.aii.model.TextSink;
+import java.time.Duration;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,6 +28,9 @@ final class Answerer {
         record Failed(ModelException error) implements Outcome {
         }
     }
+
+    /** The stderr line after an answer the server cut off at its output limit (cli.md 9.12). */
+    static final String CUT_OFF = "the answer was cut off by the server's output limit";
 
     private final Console console;
     private final Optional<RunCommandTool> tool;
@@ -55,6 +60,8 @@ final class Answerer {
         AtomicBoolean stopped = new AtomicBoolean();
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean repeated = new AtomicBoolean();
+        AtomicBoolean cutOff = new AtomicBoolean();
+        AtomicBoolean waitNoted = new AtomicBoolean();
         Runnable onCtrlC = () -> {
             if (scope.isPresent() && scope.get().declinePendingPrompt()) {
                 return; // Ctrl-C at the approval prompt answers "no"; the answer goes on.
@@ -66,21 +73,36 @@ final class Answerer {
         };
         try (Interrupts.Registration ignored = interrupts.onInterrupt(onCtrlC)) {
             console.requestSent();
-            session.respond(prompt, piece -> {
-                if (stopped.get()) {
-                    return;
+            session.respond(prompt, new TextSink() {
+                @Override
+                public void accept(String piece) {
+                    if (stopped.get()) {
+                        return;
+                    }
+                    try {
+                        console.answer(piece);
+                    } catch (UncheckedIOException e) {
+                        stopped.set(true);
+                        session.cancel();
+                        return;
+                    }
+                    if (detector.accept(piece)) {
+                        repeated.set(true);
+                        stopped.set(true);
+                        session.cancel();
+                    }
                 }
-                try {
-                    console.answer(piece);
-                } catch (UncheckedIOException e) {
-                    stopped.set(true);
-                    session.cancel();
-                    return;
+
+                @Override
+                public void cutOff() {
+                    cutOff.set(true);
                 }
-                if (detector.accept(piece)) {
-                    repeated.set(true);
-                    stopped.set(true);
-                    session.cancel();
+
+                @Override
+                public void waiting(String reason, Duration wait) {
+                    if (!waitNoted.getAndSet(true)) {
+                        console.note(ServerNotes.busy(reason));
+                    }
                 }
             });
         } catch (ModelException e) {
@@ -105,6 +127,9 @@ final class Answerer {
             }
             if (console.stdoutFailure().isEmpty()) {
                 console.endAnswer();
+                if (cutOff.get()) {
+                    console.note(CUT_OFF);
+                }
                 return new Outcome.Completed();
             }
         } catch (UncheckedIOException e) {

@@ -3,6 +3,7 @@ package dev.aii.cli;
 import dev.aii.exec.Platform;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
+import dev.aii.policy.Render;
 import dev.aii.openai.OpenAiConfig;
 import java.util.Map;
 import java.util.Optional;
@@ -68,6 +69,18 @@ final class Backends {
         }
         return Optional.of("AII_CONTEXT_SIZE=" + value + " is not a positive whole number; "
                 + "the context size is discovered instead");
+    }
+
+    /**
+     * The warning for an {@code AII_TIMEOUT} that is not a positive whole
+     * number of seconds; the default is used instead.
+     */
+    static Optional<String> timeoutWarning(Map<String, String> env) {
+        String value = env.get("AII_TIMEOUT");
+        return OpenAiConfig.fromEnvironment(env)
+                .filter(config -> value != null && !value.isBlank() && OpenAiConfig.timeoutSeconds(value).isEmpty())
+                .map(config -> "AII_TIMEOUT=" + Render.escape(value) + " is not a positive whole number of seconds; using "
+                        + OpenAiConfig.DEFAULT_TIMEOUT_SECONDS);
     }
 
     /**

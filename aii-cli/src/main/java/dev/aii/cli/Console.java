@@ -203,6 +203,13 @@ final class Console implements ExecOutput, AutoCloseable {
         line(ErrorText.hint(text, json));
     }
 
+    /** A remark about the answer, {@code aii: <text>}; nothing under {@code --json}. */
+    synchronized void note(String text) {
+        if (!json) {
+            line("aii: " + text + "\n");
+        }
+    }
+
     /** {@code aii: warning: <text>}; nothing under {@code --json}. */
     @Override
     public synchronized void warning(String text) {

@@ -3,6 +3,7 @@ package dev.aii.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.aii.model.ModelException;
+import dev.aii.policy.Render;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,6 +19,9 @@ import java.nio.charset.StandardCharsets;
  */
 final class ErrorText {
 
+    /** The start of the last line of a plain error that carries a server's own message (cli.md 9.8). */
+    static final String SERVER_SAID = "aii: server said: ";
+
     private ErrorText() {
     }
 
@@ -30,6 +34,8 @@ final class ErrorText {
         for (String line : e.lines()) {
             text.append("aii: ").append(line).append('\n');
         }
+        // What the server said, escaped: it is the server's text, not ours.
+        e.serverMessage().ifPresent(said -> text.append(SERVER_SAID).append(Render.escape(said)).append('\n'));
         return text.toString();
     }
 

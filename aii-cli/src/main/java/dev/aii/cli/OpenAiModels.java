@@ -53,8 +53,12 @@ final class OpenAiModels {
             return problem;
         }
         return LocalServers.withV1(server.config().baseUrl(), server.config().apiKey())
-                .map(meant -> new ModelException(problem.code(), problem.getMessage() + "\n" + didYouMean(meant),
-                        problem.detail().orElse(null), problem.getCause()))
+                .map(meant -> {
+                    ModelException explained = new ModelException(problem.code(),
+                            problem.getMessage() + "\n" + didYouMean(meant), problem.detail().orElse(null),
+                            problem.getCause());
+                    return problem.serverMessage().map(explained::withServerMessage).orElse(explained);
+                })
                 .orElse(problem);
     }
 

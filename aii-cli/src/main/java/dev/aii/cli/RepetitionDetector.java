@@ -2,7 +2,6 @@ package dev.aii.cli;
 
 import java.text.BreakIterator;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -21,10 +20,16 @@ final class RepetitionDetector {
     static final int MEMORY = 20;
 
     private final Deque<String> fingerprints = new ArrayDeque<>();
-    private final List<String> line = new ArrayList<>();
+    private final LineSummary line = new LineSummary();
     private final BreakIterator clusters = BreakIterator.getCharacterInstance(Locale.ROOT);
     /** The last cluster taken, which the next piece may still extend (a combining mark, a ZWJ sequence). */
     private String last = "";
+    /**
+     * The longest cluster carried over to the next piece; a longer one (a
+     * letter under thousands of combining marks) counts as complete, so that
+     * no piece is joined to an ever-growing cluster.
+     */
+    private static final int MAX_CARRIED_CLUSTER = 32;
     /** A high surrogate that ended the previous piece: its pair comes with the next one. */
     private String carry = "";
     private boolean repeating;
@@ -62,28 +67,32 @@ final class RepetitionDetector {
                 return true;
             }
         }
+        if (last.length() > MAX_CARRIED_CLUSTER) {
+            last = "";
+        }
         return false;
     }
 
     /** Forgets the last cluster taken from the current line (it is about to be taken again, extended). */
     private void retract() {
-        if (!line.isEmpty() && !last.contains("\n")) {
-            line.removeLast();
+        if (line.length() > 0 && !last.contains("\n")) {
+            line.retract();
         }
     }
 
     private boolean character(String cluster) {
         if (cluster.indexOf('\n') >= 0) {
             last = "";
-            List<String> trimmed = trim(line);
-            if (trimmed.size() >= MIN_LINE) {
-                remember(fingerprint(trimmed));
+            if (line.trimmedLength() >= MIN_LINE) {
+                remember(line.trimmedFingerprint());
             }
             line.clear();
             return false;
         }
         line.add(cluster);
-        if (line.size() >= MIN_LINE && fingerprints.contains(fingerprint(line))) {
+        // Past the kept head the fingerprint, and so the answer, no longer changes until the line ends.
+        if (line.length() >= MIN_LINE && line.length() <= LineSummary.HEAD + 1
+                && fingerprints.contains(line.fingerprint())) {
             repeating = true;
         }
         return repeating;
@@ -100,38 +109,32 @@ final class RepetitionDetector {
     }
 
     /**
-     * The first min(max(40, e), 60, len) characters, where e is the index after
-     * the first {@code .}, {@code ?} or {@code !} that ends the line or is
-     * followed by whitespace, else the length.
+     * The first min(max(40, e), 60, len) characters of a line of {@code length}
+     * characters that starts with {@code head} (at least its first 61, or all
+     * of it), where e is the index after the first {@code .}, {@code ?} or
+     * {@code !} that ends the line or is followed by whitespace, else the length.
      */
-    static String fingerprint(List<String> s) {
-        int e = s.size();
+    static String fingerprint(List<String> head, long length) {
+        long e = length;
         // A terminator past the 60th character cannot shorten the fingerprint: look no further.
-        for (int i = 0; i < Math.min(s.size(), MAX_FINGERPRINT); i++) {
-            String c = s.get(i);
+        for (int i = 0; i < Math.min(length, MAX_FINGERPRINT); i++) {
+            String c = head.get(i);
             if ((c.equals(".") || c.equals("?") || c.equals("!"))
-                    && (i == s.size() - 1 || isWhitespace(s.get(i + 1)))) {
+                    && (i == length - 1 || isWhitespace(head.get(i + 1)))) {
                 e = i + 1;
                 break;
             }
         }
-        int n = Math.min(Math.min(Math.max(MIN_LINE, e), MAX_FINGERPRINT), s.size());
-        return String.join("", s.subList(0, n));
+        int n = (int) Math.min(Math.min(Math.max(MIN_LINE, e), MAX_FINGERPRINT), length);
+        return String.join("", head.subList(0, n));
     }
 
-    private static List<String> trim(List<String> s) {
-        int start = 0;
-        int end = s.size();
-        while (start < end && isWhitespace(s.get(start))) {
-            start++;
-        }
-        while (end > start && isWhitespace(s.get(end - 1))) {
-            end--;
-        }
-        return s.subList(start, end);
+    /** Tests and the old callers: the fingerprint of a whole line. */
+    static String fingerprint(List<String> s) {
+        return fingerprint(s, s.size());
     }
 
-    private static boolean isWhitespace(String cluster) {
+    static boolean isWhitespace(String cluster) {
         return cluster.codePoints().allMatch(Character::isWhitespace);
     }
 }

@@ -40,6 +40,14 @@ final class ScriptedModel implements LanguageModel {
         /** Runs {@code action} in the middle of the answer, e.g. to let a test's clock move on. */
         record Run(Runnable action) implements Step {
         }
+
+        /** Tells the sink the server cut the answer off at its output limit. */
+        record CutOff() implements Step {
+        }
+
+        /** Tells the sink the backend waits for a busy server. */
+        record Waiting(String reason) implements Step {
+        }
     }
 
     private Availability availability = Availability.available();
@@ -160,6 +168,8 @@ final class ScriptedModel implements LanguageModel {
                     }
                     case Step.Fail f -> throw f.error();
                     case Step.Run r -> r.action().run();
+                    case Step.CutOff c -> sink.cutOff();
+                    case Step.Waiting w -> sink.waiting(w.reason(), java.time.Duration.ofSeconds(1));
                     case Step.AwaitCancel a -> {
                         waitingForCancel.countDown();
                         try {

@@ -10,6 +10,15 @@ public interface LanguageModel extends AutoCloseable {
     /** Whether the model can answer now; when not, the error to report. */
     Availability availability();
 
+    /**
+     * As {@link #availability()}, telling {@code notes} when the backend waits
+     * for a server that is busy starting up ({@link TextSink#waiting}); its
+     * other methods are not called. Backends that never wait need not override it.
+     */
+    default Availability availability(TextSink notes) {
+        return availability();
+    }
+
     /** The context window in tokens. */
     int contextSize();
 

@@ -16,15 +16,37 @@ public final class ModelException extends Exception {
 
     private final ErrorCode code;
     private final String detail;
+    private final String serverMessage;
 
     public ModelException(ErrorCode code, String message, String detail) {
         this(code, message, detail, null);
     }
 
     public ModelException(ErrorCode code, String message, String detail, Throwable cause) {
+        this(code, message, detail, cause, null);
+    }
+
+    private ModelException(ErrorCode code, String message, String detail, Throwable cause, String serverMessage) {
         super(Objects.requireNonNull(message, "message"), cause);
         this.code = Objects.requireNonNull(code, "code");
         this.detail = detail;
+        this.serverMessage = serverMessage == null || serverMessage.isBlank() ? null : serverMessage;
+    }
+
+    /**
+     * The same error, carrying what the server said about it (its JSON
+     * {@code error.message}, {@code error} as a string, or the start of its
+     * body), which the command line shows as a last line of its own.
+     */
+    public ModelException withServerMessage(String message) {
+        ModelException copy = new ModelException(code, getMessage(), detail, getCause(), message);
+        copy.setStackTrace(getStackTrace());
+        return copy;
+    }
+
+    /** What the server said, when the error comes from a server that said something. */
+    public Optional<String> serverMessage() {
+        return Optional.ofNullable(serverMessage);
     }
 
     public ErrorCode code() {

@@ -24,6 +24,9 @@ final class ChatSession implements Session {
     /** Requests one answer may take before the model counts as stuck in a tool loop. */
     static final int MAX_ROUNDS = 64;
 
+    /** What a call gets back when its arguments were cut off by the output limit. */
+    static final String CUT_OFF_RESULT = "Error: the call was cut off by the server's output limit and was not run";
+
     private final ServerHttp http;
     private final Endpoints endpoints;
     private final Timeouts timeouts;
@@ -35,30 +38,12 @@ final class ChatSession implements Session {
 
     private final ReentrantLock answering = new ReentrantLock();
     private final List<ObjectNode> history = new ArrayList<>();
+    /** Whether the last answer's last request filled the context: a 500 after it means the context is full. */
+    private boolean contextFull;
     private int generatedIds;
     private volatile Answer current;
     private volatile boolean closed;
     private boolean primed;
-
-    /** One answer in progress: whether it was cancelled, and the request under way. */
-    private static final class Answer {
-        private volatile boolean cancelled;
-        private volatile ChatStream stream;
-
-        /** Makes {@code next} the request under way; false when the answer is already cancelled. */
-        boolean begin(ChatStream next) {
-            stream = next;
-            return !cancelled;
-        }
-
-        void cancel() {
-            cancelled = true;
-            ChatStream s = stream;
-            if (s != null) {
-                s.cancel();
-            }
-        }
-    }
 
     ChatSession(ServerHttp http, Endpoints endpoints, Timeouts timeouts, IntSupplier contextSize, String model,
             SessionOptions options) throws ModelException {
@@ -78,7 +63,7 @@ final class ChatSession implements Session {
             throw new IllegalStateException("the session is closed");
         }
         answering.lock();
-        Answer answer = new Answer();
+        Answer answer = new Answer(sink, timeouts.patience());
         current = answer;
         if (!primed) {
             primed = true;
@@ -88,27 +73,32 @@ final class ChatSession implements Session {
             List<ObjectNode> conversation = new ArrayList<>(history);
             conversation.add(Messages.user(prompt));
             for (int round = 0; round < MAX_ROUNDS; round++) {
-                ChatStream stream = new ChatStream(http, endpoints, timeouts, contextSize);
-                if (!answer.begin(stream)) {
-                    return;
-                }
-                Optional<Turn> result = stream.run(Messages.request(model, instructions, conversation, toolsJson),
-                        sink, this::newCallId);
-                if (result.isEmpty() || answer.cancelled) {
+                Optional<Turn> result = request(answer, Json.write(Messages.request(model, instructions,
+                        conversation, toolsJson)));
+                if (result.isEmpty() || answer.cancelled()) {
                     return;
                 }
                 Turn turn = result.get();
-                if (turn.calls().isEmpty()) {
-                    refuseEmpty(turn);
-                    conversation.add(Messages.assistant(turn.text()));
-                    history.clear();
-                    history.addAll(conversation);
+                contextFull = filledContext(turn);
+                if (turn.finishReason().filter("length"::equals).isPresent()) {
+                    endCutOff(turn, conversation, answer);
                     return;
                 }
-                conversation.add(Messages.assistantCalling(turn.text(), turn.calls()));
-                for (ToolCall call : turn.calls()) {
-                    String output = run(call);
-                    if (answer.cancelled) {
+                if (turn.calls().isEmpty()) {
+                    if (turn.text().isEmpty() && turn.finishReason().filter("content_filter"::equals).isPresent()) {
+                        throw ModelException.guardrailViolation("finish_reason \"content_filter\" before any text");
+                    }
+                    conversation.add(Messages.assistant(turn.text()));
+                    keep(conversation);
+                    return;
+                }
+                List<CallArguments> arguments = new ArrayList<>();
+                turn.calls().forEach(call -> arguments.add(CallArguments.of(call.arguments())));
+                conversation.add(Messages.assistantCalling(turn.text(), turn.calls(), arguments));
+                for (int i = 0; i < turn.calls().size(); i++) {
+                    ToolCall call = turn.calls().get(i);
+                    String output = run(call, arguments.get(i));
+                    if (answer.cancelled()) {
                         return;
                     }
                     conversation.add(Messages.toolResult(call.id(), output));
@@ -122,25 +112,64 @@ final class ChatSession implements Session {
         }
     }
 
-    /** An answer cut off before any text: the prompt filled the context, or a filter stopped it. */
-    private void refuseEmpty(Turn turn) throws ModelException {
-        if (!turn.text().isEmpty()) {
-            return;
-        }
-        String reason = turn.finishReason().orElse("");
-        if (reason.equals("length")) {
-            throw ModelException.contextExceeded(contextSize.getAsInt(),
-                    "finish_reason \"length\" before any text");
-        }
-        if (reason.equals("content_filter")) {
-            throw ModelException.guardrailViolation("finish_reason \"content_filter\" before any text");
+    /** One request, asked again while the server is busy and the answer's patience lasts. */
+    private Optional<Turn> request(Answer answer, String body) throws ModelException {
+        while (true) {
+            ChatStream stream = new ChatStream(http, endpoints, timeouts, contextSize);
+            if (!answer.begin(stream)) {
+                return Optional.empty();
+            }
+            try {
+                return stream.run(body, answer.sink(), this::newCallId,
+                        new ChatStream.Situation(answer::textShown, contextFull));
+            } catch (ServerBusy busy) {
+                if (!answer.await(busy)) {
+                    if (answer.cancelled()) {
+                        return Optional.empty();
+                    }
+                    throw busy.error();
+                }
+            }
         }
     }
 
-    private String run(ToolCall call) {
+    /**
+     * The server stopped at its output limit. When the context is full that is
+     * {@code context_exceeded}; otherwise the text stands as the answer, no
+     * call in it runs, and the sink hears that it was cut off.
+     */
+    private void endCutOff(Turn turn, List<ObjectNode> conversation, Answer answer) throws ModelException {
+        int size = contextSize.getAsInt();
+        if (contextFull) {
+            throw ModelException.contextExceeded(size, "finish_reason \"length\" with "
+                    + turn.tokensUsed().getAsInt() + " tokens in a context of " + size);
+        }
+        if (turn.calls().isEmpty()) {
+            conversation.add(Messages.assistant(turn.text()));
+        } else {
+            List<CallArguments> arguments = new ArrayList<>();
+            turn.calls().forEach(call -> arguments.add(CallArguments.of(call.arguments())));
+            conversation.add(Messages.assistantCalling(turn.text(), turn.calls(), arguments));
+            turn.calls().forEach(call -> conversation.add(Messages.toolResult(call.id(), CUT_OFF_RESULT)));
+        }
+        keep(conversation);
+        answer.sink().cutOff();
+    }
+
+    /** Whether the request's prompt and answer took the whole context, as far as the server said. */
+    private boolean filledContext(Turn turn) {
+        return turn.tokensUsed().isPresent() && turn.tokensUsed().getAsInt() + 1 >= contextSize.getAsInt();
+    }
+
+    private void keep(List<ObjectNode> conversation) {
+        history.clear();
+        history.addAll(conversation);
+    }
+
+    private String run(ToolCall call, CallArguments arguments) {
         for (ToolSpec tool : tools) {
             if (tool.name().equals(call.name())) {
-                return tool.handler().call(call.arguments());
+                return tool.handler().call(arguments.forTool());
             }
         }
         return "Error: there is no tool named " + call.name();

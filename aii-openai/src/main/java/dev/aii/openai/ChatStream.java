@@ -1,27 +1,28 @@
 package dev.aii.openai;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.aii.model.ModelException;
 import dev.aii.model.TextSink;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpResponse;
+import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
- * One streaming chat request, from sending it to the last chunk. It can be
- * stopped from another thread ({@link #cancel()}), and stops itself when the
- * server goes silent for the idle time; both close the connection, which is
- * what unblocks the reading thread.
+ * One streaming chat request, from sending it to the last chunk. The wait
+ * for the answer and every gap in it are bounded by the idle time
+ * ({@code AII_TIMEOUT}); every byte that arrives before the connection fails
+ * is read and its text handed on. It can be stopped from another thread
+ * ({@link #cancel()}).
  */
 final class ChatStream {
 
@@ -31,16 +32,16 @@ final class ChatStream {
     /** How much of a non-streamed JSON answer is read. */
     private static final int JSON_BODY_LIMIT = 16 * 1024 * 1024;
 
+    /** How long the body of an error status may take before the status alone is reported. */
+    static final Duration ERROR_BODY_WAIT = Duration.ofSeconds(5);
+
     private final ServerHttp http;
     private final Endpoints endpoints;
     private final Timeouts timeouts;
     private final IntSupplier contextSize;
 
-    private final Object lock = new Object();
-    private CompletableFuture<HttpResponse<InputStream>> pending;
-    private InputStream body;
+    private volatile HttpStream current;
     private volatile boolean cancelled;
-    private volatile boolean stalled;
 
     ChatStream(ServerHttp http, Endpoints endpoints, Timeouts timeouts, IntSupplier contextSize) {
         this.http = http;
@@ -49,178 +50,304 @@ final class ChatStream {
         this.contextSize = contextSize;
     }
 
+    /** What the session knows about the answer so far, which decides how some failures read. */
+    record Situation(BooleanSupplier textShown, boolean contextFull) {
+    }
+
+    /** The connection broke or timed out; {@link ChatStream} decides what that means where it happened. */
+    private static final class Broken extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Broken(IOException cause) {
+            super(cause);
+        }
+
+        IOException io() {
+            return (IOException) getCause();
+        }
+
+        boolean timedOut() {
+            return getCause() instanceof SocketTimeoutException;
+        }
+    }
+
     /**
-     * Sends {@code request} and reads the answer, text going to {@code sink}
-     * as it arrives.
+     * Sends {@code request} (JSON text) and reads the answer, text going to
+     * {@code sink} as it arrives.
      *
      * @return the turn, or empty when cancelled
+     * @throws ServerBusy when the server asks to come back later (429, 503)
      * @throws ModelException when the server refuses, fails, stalls or drops the connection
      */
-    Optional<Turn> run(JsonNode request, TextSink sink, Supplier<String> newCallId) throws ModelException {
-        try (IdleWatchdog dog = IdleWatchdog.start(timeouts.idle(), this::stall)) {
-            HttpResponse<InputStream> response = send(request);
-            if (response == null) {
-                return stopped();
+    Optional<Turn> run(String request, TextSink sink, Supplier<String> newCallId, Situation situation)
+            throws ModelException, ServerBusy {
+        try {
+            HttpStream stream = open(request.getBytes(StandardCharsets.UTF_8), situation);
+            if (stream == null) {
+                return Optional.empty();
             }
-            dog.touch();
-            InputStream in = response.body();
-            int status = response.statusCode();
+            int status = stream.status();
             if (status < 200 || status >= 300) {
-                String answer = readAll(in, ERROR_BODY_LIMIT, dog);
-                if (cancelled || stalled) {
-                    return stopped();
-                }
-                throw ServerErrors.forChatStatus(status, answer, contextSize.getAsInt());
+                refuse(stream, situation);
+                return Optional.empty();
             }
             TurnAssembler turn = new TurnAssembler(sink, contextSize);
-            if (isJson(response)) {
-                turn.accept(readAll(in, JSON_BODY_LIMIT, dog));
-            } else {
-                readEvents(in, turn, dog);
+            if (isJson(stream)) {
+                Optional<String> whole = readAll(stream, JSON_BODY_LIMIT, null, situation);
+                if (whole.isEmpty()) {
+                    return Optional.empty();
+                }
+                turn.accept(whole.get());
+            } else if (!readEvents(stream, turn, situation)) {
+                return Optional.empty();
             }
-            if (cancelled || stalled) {
-                return stopped();
+            if (cancelled) {
+                return Optional.empty();
             }
             if (!turn.complete()) {
                 throw dropped("the stream ended before [DONE]", null);
             }
             return Optional.of(turn.turn(newCallId));
         } finally {
-            closeBody();
+            HttpStream s = current;
+            if (s != null) {
+                s.close();
+            }
         }
     }
 
     /** Stops the request from any thread; {@link #run} then returns empty. */
     void cancel() {
         cancelled = true;
-        abort();
+        HttpStream s = current;
+        if (s != null) {
+            s.close();
+        }
     }
 
-    private HttpResponse<InputStream> send(JsonNode request) throws ModelException {
-        CompletableFuture<HttpResponse<InputStream>> future = http.stream(endpoints.chatCompletions(), request);
-        synchronized (lock) {
-            pending = future;
-        }
-        if (cancelled || stalled) {
-            future.cancel(true);
-        }
-        try {
-            HttpResponse<InputStream> response = future.get();
-            synchronized (lock) {
-                body = response.body();
-            }
-            if (cancelled || stalled) {
-                closeBody();
-            }
-            return response;
-        } catch (CancellationException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancel();
-            return null;
-        } catch (ExecutionException e) {
-            if (cancelled || stalled) {
+    /**
+     * Sends the request and waits for the answer's head, following redirects
+     * within the server's origin; null when cancelled.
+     */
+    private HttpStream open(byte[] body, Situation situation) throws ModelException {
+        URI uri = endpoints.chatCompletions();
+        for (int hops = 0; ; hops++) {
+            HttpStream stream = send(uri, body, situation);
+            if (stream == null) {
                 return null;
             }
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            if (ServerErrors.isUnreachable(cause) || cause instanceof HttpConnectTimeoutException) {
-                throw ModelException.serverUnreachable(endpoints.base(), ServerErrors.describe(cause));
+            Optional<URI> next;
+            try {
+                next = Redirects.next(uri, stream.status(), stream.header("Location"), hops);
+            } catch (Redirects.Refused e) {
+                throw refusedRedirect(e);
             }
-            throw ModelException.internal("The chat request to the model server failed",
-                    "POST " + endpoints.chatCompletions() + ": " + ServerErrors.describe(cause), cause);
+            if (next.isEmpty()) {
+                return stream;
+            }
+            stream.close();
+            uri = next.get();
         }
     }
 
-    private void readEvents(InputStream in, TurnAssembler turn, IdleWatchdog dog) throws ModelException {
-        SseParser parser = new SseParser(data -> !cancelled && turn.accept(data));
-        byte[] buffer = new byte[8192];
+    /** The error for a redirect that is not followed, naming where it pointed. */
+    static ModelException refusedRedirect(Redirects.Refused e) {
+        return ModelException.internal("The model server redirected the request to "
+                        + dev.aii.policy.Render.escape(e.target())
+                        + "\naii follows redirects only on the server's own host and port; set AII_BASE_URL to the server itself",
+                e.getMessage(), null);
+    }
+
+    private HttpStream send(URI uri, byte[] body, Situation situation) throws ModelException {
+        HttpStream stream = new HttpStream();
+        current = stream;
+        if (cancelled) {
+            stream.close();
+            return null;
+        }
+        // Writing the request cannot be bounded by the socket: a server that reads nothing is given the idle time.
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        CompletableFuture.delayedExecutor(timeouts.idle().toNanos(), TimeUnit.NANOSECONDS)
+                .execute(() -> {
+                    if (!sent.isDone()) {
+                        stream.close();
+                    }
+                });
+        try {
+            stream.post(uri, http.streamHeaders(), body, timeouts.connect());
+            sent.complete(null);
+        } catch (IOException e) {
+            sent.complete(null);
+            if (cancelled) {
+                return null;
+            }
+            if (ServerErrors.isUnreachable(e) || e instanceof java.net.SocketTimeoutException) {
+                throw ModelException.serverUnreachable(endpoints.base(), "POST " + uri + ": " + ServerErrors.describe(e));
+            }
+            throw ModelException.internal("The chat request to the model server failed",
+                    "POST " + uri + ": " + ServerErrors.describe(e), e);
+        }
+        try {
+            stream.awaitHead(timeouts.idle());
+            return cancelled ? null : stream;
+        } catch (IOException e) {
+            if (cancelled) {
+                return null;
+            }
+            if (e instanceof SocketTimeoutException) {
+                throw timedOut(situation);
+            }
+            throw ModelException.internal("The chat request to the model server failed",
+                    "POST " + uri + ": " + ServerErrors.describe(e), e);
+        }
+    }
+
+    /** A status other than 2xx: read its body for 5 s at most, then throw what it means. */
+    private void refuse(HttpStream stream, Situation situation) throws ModelException, ServerBusy {
+        int status = stream.status();
+        int size = contextSize.getAsInt();
+        Duration wait = ERROR_BODY_WAIT.compareTo(timeouts.idle()) < 0 ? ERROR_BODY_WAIT : timeouts.idle();
+        Optional<String> text;
+        try {
+            text = readAll(stream, ERROR_BODY_LIMIT, wait, situation);
+        } catch (ModelException e) {
+            text = Optional.empty();    // the connection failed before the body was whole: the status tells
+        }
+        if (cancelled) {
+            return;
+        }
+        ModelException error = text.isPresent()
+                ? ServerErrors.forChatStatus(status, text.get(), size, situation.contextFull())
+                : ServerErrors.forChatStatusWithoutBody(status, wait, size, situation.contextFull());
+        String reason = "HTTP " + status + text.flatMap(ServerErrors::serverMessage)
+                .map(m -> ": " + ServerErrors.excerpt(m)).orElse("");
+        Optional<ServerBusy> busy = ServerBusy.of(status, stream.header("Retry-After"), error, reason,
+                Clock.systemUTC());
+        if (busy.isPresent()) {
+            throw busy.get();
+        }
+        throw error;
+    }
+
+    /** Reads events until the end; false when cancelled. */
+    private boolean readEvents(HttpStream stream, TurnAssembler turn, Situation situation) throws ModelException {
+        SseParser parser = new SseParser(new SseParser.Listener() {
+            @Override
+            public boolean onData(String data) throws ModelException {
+                return !cancelled && turn.accept(data);
+            }
+
+            @Override
+            public void onError(String value) throws ModelException {
+                turn.acceptError(value);
+            }
+        });
+        byte[] buffer = new byte[16 * 1024];
+        try {
+            stream.setWait(timeouts.idle());
+        } catch (IOException e) {
+            return !cancelled && fail(e, situation);
+        }
         while (true) {
             int n;
             try {
-                n = in.read(buffer);
+                n = stream.read(buffer);
             } catch (IOException e) {
-                if (cancelled || stalled) {
-                    return;
+                if (cancelled) {
+                    return false;
                 }
-                throw dropped("connection lost: " + ServerErrors.describe(e), e);
+                // Every byte before the failure has been read: what it completed still counts.
+                if (!parser.flushCompleteLines() || turn.complete()) {
+                    return true;
+                }
+                return fail(e, situation);
             }
-            if (cancelled || stalled) {
-                return;
+            if (cancelled) {
+                return false;
             }
             if (n < 0) {
-                parser.finish();
-                return;
+                try {
+                    parser.finish();
+                } catch (ModelException e) {
+                    if (!turn.complete()) {
+                        throw e;
+                    }
+                    // a last line cut short after the server said it was done: the answer is whole
+                }
+                return true;
             }
-            dog.touch();
             if (!parser.feed(buffer, 0, n)) {
-                return;
+                return true;
             }
         }
     }
 
-    private String readAll(InputStream in, int limit, IdleWatchdog dog) throws ModelException {
+    private boolean fail(IOException e, Situation situation) throws ModelException {
+        if (e instanceof SocketTimeoutException) {
+            throw timedOut(situation);
+        }
+        throw dropped("connection lost: " + ServerErrors.describe(e), e);
+    }
+
+    /**
+     * The whole body, at most {@code limit} bytes; empty when cancelled or,
+     * with a {@code deadline}, when the body is not whole by then. Without a
+     * deadline each gap is bounded by the idle time.
+     */
+    private Optional<String> readAll(HttpStream stream, int limit, Duration deadline, Situation situation)
+            throws ModelException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buffer = new byte[8192];
-        try {
+        long end = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
+        byte[] buffer = new byte[16 * 1024];
+        while (out.size() < limit) {
             int n;
-            while (out.size() < limit && (n = in.read(buffer)) >= 0) {
-                dog.touch();
-                out.write(buffer, 0, n);
+            try {
+                if (deadline != null) {
+                    long left = end - System.nanoTime();
+                    if (left <= 0) {
+                        return Optional.empty();
+                    }
+                    stream.setWait(Duration.ofNanos(left));
+                } else {
+                    stream.setWait(timeouts.idle());
+                }
+                n = stream.read(buffer);
+            } catch (IOException e) {
+                if (cancelled || (deadline != null && e instanceof SocketTimeoutException)) {
+                    return Optional.empty();
+                }
+                fail(e, situation);
+                return Optional.empty();
             }
-        } catch (IOException e) {
-            if (!cancelled && !stalled) {
-                throw dropped("connection lost: " + ServerErrors.describe(e), e);
+            if (cancelled) {
+                return Optional.empty();
             }
+            if (n < 0) {
+                break;
+            }
+            out.write(buffer, 0, n);
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return Optional.of(out.toString(StandardCharsets.UTF_8));
     }
 
-    private Optional<Turn> stopped() throws ModelException {
-        if (stalled && !cancelled) {
-            throw ModelException.internal("The model server stopped responding in the middle of the answer",
-                    "no data for " + Timeouts.describe(timeouts.idle()), null);
+    /** No answer in time: before any text it did not answer; after some, it stopped. */
+    private ModelException timedOut(Situation situation) {
+        String waited = Timeouts.describe(timeouts.idle());
+        if (!situation.textShown().getAsBoolean()) {
+            return ModelException.internal("The model server did not answer within " + waited,
+                    "no data for " + waited + " (AII_TIMEOUT)", null);
         }
-        return Optional.empty();
+        return ModelException.internal("The model server stopped responding in the middle of the answer",
+                "no data for " + waited + " (AII_TIMEOUT)", null);
     }
 
-    private ModelException dropped(String detail, Throwable cause) {
+    private static ModelException dropped(String detail, Throwable cause) {
         return ModelException.internal("The connection to the model server closed in the middle of the answer",
                 detail, cause);
     }
 
-    private void stall() {
-        stalled = true;
-        abort();
-    }
-
-    private void abort() {
-        CompletableFuture<HttpResponse<InputStream>> f;
-        synchronized (lock) {
-            f = pending;
-        }
-        if (f != null) {
-            f.cancel(true);
-        }
-        closeBody();
-    }
-
-    private void closeBody() {
-        InputStream in;
-        synchronized (lock) {
-            in = body;
-        }
-        if (in != null) {
-            try {
-                in.close();
-            } catch (IOException e) {
-                // closing is how the stream is stopped; a failure to close changes nothing
-            }
-        }
-    }
-
-    private static boolean isJson(HttpResponse<?> response) {
-        return response.headers().firstValue("Content-Type")
+    private static boolean isJson(HttpStream stream) {
+        return stream.header("Content-Type")
                 .map(t -> t.toLowerCase(Locale.ROOT).startsWith("application/json"))
                 .orElse(false);
     }

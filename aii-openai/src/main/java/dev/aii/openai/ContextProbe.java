@@ -18,14 +18,32 @@ final class ContextProbe {
     private final Endpoints endpoints;
     private final Timeouts timeouts;
 
+    /** The answer of {@code /props}, asked once: its context size, or empty when it is not llama.cpp's. */
+    private OptionalInt props;
+
     ContextProbe(ServerHttp http, Endpoints endpoints, Timeouts timeouts) {
         this.http = http;
         this.endpoints = endpoints;
         this.timeouts = timeouts;
     }
 
-    /** llama.cpp: {@code default_generation_settings.n_ctx}, or a top-level {@code n_ctx}. */
-    OptionalInt llamaCpp() {
+    /**
+     * llama.cpp: {@code default_generation_settings.n_ctx}, or a top-level
+     * {@code n_ctx}. Asked once; later calls give the same answer.
+     */
+    synchronized OptionalInt llamaCpp() {
+        if (props == null) {
+            props = askProps();
+        }
+        return props;
+    }
+
+    /** Whether {@code /props} answered as llama.cpp's server does (asking it, the first time). */
+    boolean isLlamaCpp() {
+        return llamaCpp().isPresent();
+    }
+
+    private OptionalInt askProps() {
         try {
             ServerHttp.Answer answer = http.get(endpoints.props(), timeouts.discovery());
             return answer.ok() ? parseProps(answer.body()) : OptionalInt.empty();

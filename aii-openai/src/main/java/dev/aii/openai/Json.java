@@ -1,6 +1,7 @@
 package dev.aii.openai;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -13,11 +14,26 @@ final class Json {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
+    /** The deepest nesting the parser reads; deeper text counts as not JSON. */
+    static final int MAX_DEPTH = StreamReadConstraints.DEFAULT_MAX_DEPTH;
+
     private Json() {
     }
 
     static ObjectNode object() {
         return MAPPER.createObjectNode();
+    }
+
+    /** The tree of {@code text} when it is exactly one JSON value (nothing after it), else empty. */
+    static Optional<JsonNode> parseWhole(String text) {
+        try {
+            JsonNode node = MAPPER.readerFor(JsonNode.class)
+                    .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readValue(text);
+            return node == null || node.isMissingNode() ? Optional.empty() : Optional.of(node);
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
     }
 
     /** The tree of {@code text}, or empty when it is not JSON. */

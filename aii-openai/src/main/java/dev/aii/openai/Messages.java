@@ -26,16 +26,20 @@ final class Messages {
         return Json.object().put("role", "assistant").put("content", text);
     }
 
-    /** The assistant's turn that asked for tools; its text, if it said something, goes along. */
-    static ObjectNode assistantCalling(String text, List<ToolCall> calls) {
+    /**
+     * The assistant's turn that asked for tools; its text, if it said
+     * something, goes along. Each call's arguments are {@code arguments}' history form.
+     */
+    static ObjectNode assistantCalling(String text, List<ToolCall> calls, List<CallArguments> arguments) {
         ObjectNode message = Json.object().put("role", "assistant");
         if (!text.isEmpty()) {
             message.put("content", text);
         }
         ArrayNode array = message.putArray("tool_calls");
-        for (ToolCall call : calls) {
+        for (int i = 0; i < calls.size(); i++) {
+            ToolCall call = calls.get(i);
             ObjectNode c = array.addObject().put("id", call.id()).put("type", "function");
-            c.putObject("function").put("name", call.name()).put("arguments", call.arguments());
+            c.putObject("function").put("name", call.name()).put("arguments", arguments.get(i).forHistory());
         }
         return message;
     }

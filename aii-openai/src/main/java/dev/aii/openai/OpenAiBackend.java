@@ -5,6 +5,8 @@ import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
 import dev.aii.model.Session;
 import dev.aii.model.SessionOptions;
+import dev.aii.model.TextSink;
+import java.time.Duration;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -55,7 +57,7 @@ public final class OpenAiBackend implements LanguageModel {
 
     /** A backend for the server {@code config} names; nothing is sent before the first call. */
     public static OpenAiBackend create(OpenAiConfig config) {
-        return new OpenAiBackend(config, Timeouts.defaults());
+        return new OpenAiBackend(config, Timeouts.defaults().withIdle(config.timeout()));
     }
 
     public OpenAiConfig config() {
@@ -82,29 +84,74 @@ public final class OpenAiBackend implements LanguageModel {
      */
     @Override
     public Availability availability() {
+        return availability(piece -> { });
+    }
+
+    /**
+     * As {@link #availability()}; a server that answers 503 (llama.cpp while
+     * it loads its model) or 429 with {@code Retry-After} is waited for, as
+     * chat requests wait, and {@code notes} hears of each wait.
+     */
+    @Override
+    public Availability availability(TextSink notes) {
+        Patience patience = new Patience(timeouts.patience());
+        while (true) {
+            Listed listed = listModels();
+            Availability a = listed.availability();
+            Optional<ServerBusy> busy = listed.busy();
+            Optional<Duration> wait = busy.flatMap(patience::next);
+            if (wait.isEmpty()) {
+                return a;
+            }
+            notes.waiting(busy.get().reason(), wait.get());
+            try {
+                Thread.sleep(wait.get().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return a;
+            }
+        }
+    }
+
+    /** What one {@code GET /models} found, and whether the server said it was busy. */
+    private record Listed(Availability availability, Optional<ServerBusy> busy) {
+
+        Listed(Availability availability) {
+            this(availability, Optional.empty());
+        }
+    }
+
+    private Listed listModels() {
         ServerHttp.Answer answer;
         try {
             answer = http.get(endpoints.models(), timeouts.availability());
+        } catch (Redirects.Refused e) {
+            return new Listed(Availability.unavailable(ChatStream.refusedRedirect(e)));
         } catch (IOException e) {
-            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": " + ServerErrors.describe(e, timeouts.availability())));
+            return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": " + ServerErrors.describe(e, timeouts.availability()))));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": interrupted"));
+            return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": interrupted")));
         } catch (IllegalArgumentException e) {
             // No scheme (localhost:11434/v1), another scheme, a space: the URL names no server to reach.
-            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + config.baseUrl() + "/models: not an http:// or https:// URL: " + e.getMessage()));
+            return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + config.baseUrl() + "/models: not an http:// or https:// URL: " + e.getMessage())));
         }
         if (!answer.ok()) {
-            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body())));
+            Optional<String> said = ServerErrors.serverMessage(answer.body());
+            ModelException problem = ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body()))
+                    .withServerMessage(said.orElse(null));
+            return new Listed(Availability.unavailable(problem), ServerBusy.of(answer.status(), answer.retryAfter(),
+                    problem, "HTTP " + answer.status() + said.map(m -> ": " + ServerErrors.excerpt(m)).orElse(""),
+                    java.time.Clock.systemUTC()));
         }
         Optional<ModelListing> parsed = ModelListing.parse(answer.body());
         if (parsed.isEmpty()) {
-            return Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": not an OpenAI model list: " + ServerErrors.excerpt(answer.body())));
+            return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": not an OpenAI model list: " + ServerErrors.excerpt(answer.body()))));
         }
         try {
             String chosen = parsed.get().choose(config.model(), config.baseUrl());
@@ -112,9 +159,9 @@ public final class OpenAiBackend implements LanguageModel {
                 listing = parsed.get();
                 model = chosen;
             }
-            return Availability.available();
+            return new Listed(Availability.available());
         } catch (ModelException e) {
-            return Availability.unavailable(e);
+            return new Listed(Availability.unavailable(e));
         }
     }
 
@@ -152,9 +199,17 @@ public final class OpenAiBackend implements LanguageModel {
         return found.orElse(DEFAULT_CONTEXT_SIZE);
     }
 
-    /** Through llama.cpp's {@code /tokenize}; empty, and not asked again, when the server has none. */
+    /**
+     * Through llama.cpp's {@code /tokenize}; empty, and not asked again, when
+     * the server has none. Only a server whose {@code /props} answered as
+     * llama.cpp's does is asked, so that a large prompt is not posted to a
+     * server that cannot count it.
+     */
     @Override
     public OptionalInt countTokens(String text) throws ModelException {
+        if (!probe.isLlamaCpp()) {
+            return OptionalInt.empty();
+        }
         return tokenizer.count(text);
     }
 

@@ -1,6 +1,7 @@
 package dev.aii.openai;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -12,8 +13,13 @@ import java.util.OptionalInt;
  * @param model {@code AII_MODEL}, when set
  * @param apiKey {@code AII_API_KEY}, when set
  * @param contextSize {@code AII_CONTEXT_SIZE}, when set to a positive integer
+ * @param timeout {@code AII_TIMEOUT}: how long the server may take to start an answer, and may pause in one
  */
-public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<String> apiKey, OptionalInt contextSize) {
+public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<String> apiKey, OptionalInt contextSize,
+        Duration timeout) {
+
+    /** The timeout when {@code AII_TIMEOUT} is unset or not a positive whole number of seconds. */
+    public static final int DEFAULT_TIMEOUT_SECONDS = 120;
 
     public OpenAiConfig {
         if (baseUrl == null || baseUrl.isBlank()) {
@@ -22,6 +28,14 @@ public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<Stri
         while (baseUrl.endsWith("/")) {
             baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
         }
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the timeout must be positive: " + timeout);
+        }
+    }
+
+    /** The settings with the default timeout. */
+    public OpenAiConfig(String baseUrl, Optional<String> model, Optional<String> apiKey, OptionalInt contextSize) {
+        this(baseUrl, model, apiKey, contextSize, Duration.ofSeconds(DEFAULT_TIMEOUT_SECONDS));
     }
 
     /** The settings in {@code env}, or empty when {@code AII_BASE_URL} is not set. */
@@ -33,7 +47,8 @@ public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<Stri
         return Optional.of(new OpenAiConfig(base.strip(),
                 nonEmpty(env.get("AII_MODEL")),
                 nonEmpty(env.get("AII_API_KEY")),
-                positive(env.get("AII_CONTEXT_SIZE"))));
+                positive(env.get("AII_CONTEXT_SIZE")),
+                Duration.ofSeconds(timeoutSeconds(env.get("AII_TIMEOUT")).orElse(DEFAULT_TIMEOUT_SECONDS))));
     }
 
     /** The host of the base URL, or the whole URL when it has none. */
@@ -53,6 +68,23 @@ public record OpenAiConfig(String baseUrl, Optional<String> model, Optional<Stri
      */
     public boolean isLoopback() {
         return Hosts.isLoopback(host());
+    }
+
+    /**
+     * {@code AII_TIMEOUT} as a number of seconds: a positive whole number
+     * (surrounding blanks allowed); empty for anything else, which the
+     * command line warns about and replaces by the default.
+     */
+    public static OptionalInt timeoutSeconds(String value) {
+        if (value == null) {
+            return OptionalInt.empty();
+        }
+        String v = value.strip();
+        if (v.isEmpty() || v.length() > 9 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return OptionalInt.empty();
+        }
+        int n = Integer.parseInt(v);
+        return n > 0 ? OptionalInt.of(n) : OptionalInt.empty();
     }
 
     private static Optional<String> nonEmpty(String s) {

@@ -10,6 +10,7 @@ import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Turns what a server answered, or how talking to it failed, into the errors of the command line contract. */
 final class ServerErrors {
@@ -20,22 +21,38 @@ final class ServerErrors {
     /** Words by which servers say a prompt does not fit (OpenAI, vLLM, llama.cpp, apfel, LM Studio). */
     private static final List<String> CONTEXT_WORDS = List.of(
             "context length", "context window", "context size", "maximum context", "too many tokens",
-            "exceeds the context", "context_length_exceeded", "exceed_context_size", "context overflow");
+            "exceeds the context", "context_length_exceeded", "exceed_context_size", "context overflow",
+            "context shift");
 
     private ServerErrors() {
     }
 
     /**
      * The error for a chat request the server refused with {@code status}:
-     * 429 is {@code rate_limited}; 400 or 413 speaking of the context length
-     * is {@code context_exceeded}; anything else is {@code internal_error}.
+     * 429 and 503 (llama.cpp loading its model, Ollama busy) are
+     * {@code rate_limited}; a 400, 413 or 500 speaking of the context, or a
+     * 500 after an answer that filled the context ({@code contextFull}), is
+     * {@code context_exceeded}; anything else is {@code internal_error}. What
+     * the server said goes along for the command line to show.
      */
-    static ModelException forChatStatus(int status, String body, int contextSize) {
+    static ModelException forChatStatus(int status, String body, int contextSize, boolean contextFull) {
         String detail = "HTTP " + status + ": " + excerpt(body);
-        if (status == 429) {
+        return forStatus(status, speaksOfContext(body), contextFull, detail, contextSize)
+                .withServerMessage(serverMessage(body).orElse(null));
+    }
+
+    /** The error for a refusal whose body did not arrive in time: judged by the status alone. */
+    static ModelException forChatStatusWithoutBody(int status, Duration waited, int contextSize, boolean contextFull) {
+        String detail = "HTTP " + status + " (the body did not arrive within " + Timeouts.describe(waited) + ")";
+        return forStatus(status, false, contextFull, detail, contextSize);
+    }
+
+    private static ModelException forStatus(int status, boolean aboutContext, boolean contextFull, String detail,
+            int contextSize) {
+        if (status == 429 || status == 503) {
             return ModelException.rateLimited(detail);
         }
-        if ((status == 400 || status == 413) && speaksOfContext(body)) {
+        if (((status == 400 || status == 413) && aboutContext) || (status == 500 && (aboutContext || contextFull))) {
             return ModelException.contextExceeded(contextSize, detail);
         }
         return ModelException.internal("The chat request to the model server failed with HTTP " + status, detail, null);
@@ -47,13 +64,50 @@ final class ServerErrors {
         String detail = "stream error: " + excerpt(text);
         JsonNode code = error.path("code");
         String type = error.path("type").asText("");
+        ModelException e;
         if (code.asInt() == 429 || code.asText().contains("rate_limit") || type.contains("rate_limit")) {
-            return ModelException.rateLimited(detail);
+            e = ModelException.rateLimited(detail);
+        } else if (speaksOfContext(text)) {
+            e = ModelException.contextExceeded(contextSize, detail);
+        } else {
+            e = ModelException.internal("The model server reported an error in the middle of the answer", detail, null);
         }
-        if (speaksOfContext(text)) {
-            return ModelException.contextExceeded(contextSize, detail);
+        return e.withServerMessage(messageOf(error).orElse(null));
+    }
+
+    /**
+     * What a server said in an error body: the JSON {@code error.message},
+     * {@code error} when it is a string, a top-level {@code message}, else the
+     * first {@value #EXCERPT_LENGTH} characters of the body; empty for an empty body.
+     */
+    static Optional<String> serverMessage(String body) {
+        Optional<JsonNode> json = Json.parse(body).filter(JsonNode::isObject);
+        if (json.isPresent()) {
+            Optional<String> said = messageOf(json.get().path("error"));
+            if (said.isPresent()) {
+                return said;
+            }
+            Optional<String> top = Json.text(json.get().get("message"));
+            if (top.isPresent()) {
+                return top;
+            }
         }
-        return ModelException.internal("The model server reported an error in the middle of the answer", detail, null);
+        String flat = body.strip();
+        if (flat.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(flat.codePointCount(0, flat.length()) <= EXCERPT_LENGTH
+                ? flat : flat.substring(0, flat.offsetByCodePoints(0, EXCERPT_LENGTH)));
+    }
+
+    private static Optional<String> messageOf(JsonNode error) {
+        if (error == null) {
+            return Optional.empty();
+        }
+        if (error.isTextual()) {
+            return Json.text(error);
+        }
+        return Json.text(error.get("message"));
     }
 
     static boolean speaksOfContext(String body) {

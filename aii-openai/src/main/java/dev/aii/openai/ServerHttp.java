@@ -2,7 +2,6 @@ package dev.aii.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,16 +9,22 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The backend's one HTTP client: HTTP/1.1, the bearer token on every request. */
 final class ServerHttp implements AutoCloseable {
 
-    /** A whole answer: its status and its body as text. */
-    record Answer(int status, String body) {
+    /** A whole answer: its status, its body as text, and its {@code Retry-After} if any. */
+    record Answer(int status, String body, Optional<String> retryAfter) {
 
         Answer {
             body = body == null ? "" : body;
+            retryAfter = retryAfter == null ? Optional.empty() : retryAfter;
+        }
+
+        Answer(int status, String body) {
+            this(status, body, Optional.empty());
         }
 
         boolean ok() {
@@ -29,40 +34,68 @@ final class ServerHttp implements AutoCloseable {
 
     private final HttpClient client;
     private final Optional<String> apiKey;
+    private final Duration connectTimeout;
 
     ServerHttp(Duration connectTimeout, Optional<String> apiKey) {
         // HTTP/1.1: local servers speak nothing else, and the h2c upgrade dance confuses some of them
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(connectTimeout)
-                .followRedirects(HttpClient.Redirect.NORMAL)
+                // Redirects are followed by hand, within the server's origin only: see Redirects.
+                .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
         this.apiKey = apiKey;
+        this.connectTimeout = connectTimeout;
     }
 
+    /**
+     * A GET, following redirects within the server's origin.
+     *
+     * @throws Redirects.Refused when the server redirects elsewhere
+     */
     Answer get(URI uri, Duration timeout) throws IOException, InterruptedException {
-        HttpRequest request = request(uri).timeout(timeout).GET().build();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        return new Answer(response.statusCode(), response.body());
+        return send(uri, null, timeout);
     }
 
+    /**
+     * A POST of JSON, following redirects within the server's origin.
+     *
+     * @throws Redirects.Refused when the server redirects elsewhere
+     */
     Answer post(URI uri, JsonNode body, Duration timeout) throws IOException, InterruptedException {
-        HttpRequest request = request(uri).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
-                .build();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        return new Answer(response.statusCode(), response.body());
+        return send(uri, Json.write(body), timeout);
     }
 
-    /** Starts a streaming POST; the future completes when the headers have arrived. */
-    CompletableFuture<HttpResponse<InputStream>> stream(URI uri, JsonNode body) {
-        HttpRequest request = request(uri)
-                .header("Content-Type", "application/json")
-                .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
-                .build();
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+    private Answer send(URI uri, String body, Duration timeout) throws IOException, InterruptedException {
+        URI target = uri;
+        for (int hops = 0; ; hops++) {
+            HttpRequest.Builder b = request(target).timeout(timeout);
+            if (body == null) {
+                b.GET();
+            } else {
+                b.header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+            }
+            HttpResponse<String> response = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            Optional<URI> next = Redirects.next(response, hops);
+            if (next.isEmpty()) {
+                return new Answer(response.statusCode(), response.body(), response.headers().firstValue("Retry-After"));
+            }
+            target = next.get();
+        }
+    }
+
+    /** The headers of a streaming chat request: JSON in, events out, the bearer token. */
+    Map<String, String> streamHeaders() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "text/event-stream");
+        apiKey.ifPresent(key -> headers.put("Authorization", "Bearer " + key));
+        return headers;
+    }
+
+    Duration connectTimeout() {
+        return connectTimeout;
     }
 
     private HttpRequest.Builder request(URI uri) {

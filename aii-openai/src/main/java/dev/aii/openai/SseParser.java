@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
  * An incremental {@code text/event-stream} parser: bytes go in as they
  * arrive, and each event's data goes out as soon as its blank line does, so
  * nothing is held back beyond one event. Lines end with LF, CRLF or CR;
- * comment lines ({@code :...}) and fields other than {@code data} are
- * skipped; several {@code data} lines of one event are joined with LF.
+ * comment lines ({@code :...}) and fields other than {@code data},
+ * {@code error} and {@code event} are skipped; several {@code data} lines of
+ * one event are joined with LF. An {@code error} field, or an event named
+ * {@code error}, goes to {@link Listener#onError}.
  */
 final class SseParser {
 
@@ -19,6 +21,14 @@ final class SseParser {
 
         /** Returns false to stop: no further event is delivered. */
         boolean onData(String data) throws ModelException;
+
+        /**
+         * An event that reports an error: an {@code error:} field (as older
+         * llama.cpp servers send), or the data of an {@code event: error}.
+         * Ignored unless overridden.
+         */
+        default void onError(String value) throws ModelException {
+        }
     }
 
     /** The longest line accepted; a server sending more is broken, not chatty. */
@@ -28,6 +38,9 @@ final class SseParser {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private final StringBuilder data = new StringBuilder();
     private boolean hasData;
+    private final StringBuilder error = new StringBuilder();
+    private boolean hasError;
+    private boolean errorEvent;
     private boolean afterCr;
     private boolean firstLine = true;
     private boolean stopped;
@@ -69,6 +82,17 @@ final class SseParser {
         if (!stopped && line.size() > 0) {
             endLine();
         }
+        return flushCompleteLines();
+    }
+
+    /**
+     * After the connection failed: the event whose lines all arrived is
+     * delivered even though its blank line never came; a line cut in the
+     * middle is not (it is not whole). Returns false once the listener has
+     * asked to stop.
+     */
+    boolean flushCompleteLines() throws ModelException {
+        line.reset();
         if (!stopped) {
             dispatch();
         }
@@ -103,13 +127,46 @@ final class SseParser {
             }
             data.append(value);
             hasData = true;
+        } else if (field.equals("error")) {
+            if (hasError) {
+                error.append('\n');
+            }
+            error.append(value);
+            hasError = true;
+        } else if (field.equals("event")) {
+            errorEvent = value.equals("error");
         }
     }
 
     private void dispatch() throws ModelException {
+        boolean isError = errorEvent;
+        errorEvent = false;
+        if (hasError) {
+            String value = error.toString();
+            error.setLength(0);
+            hasError = false;
+            if (hasData) {
+                deliver();
+            }
+            if (!stopped) {
+                listener.onError(value);
+            }
+            return;
+        }
         if (!hasData) {
             return;
         }
+        if (isError) {
+            String value = data.toString();
+            data.setLength(0);
+            hasData = false;
+            listener.onError(value);
+            return;
+        }
+        deliver();
+    }
+
+    private void deliver() throws ModelException {
         String event = data.toString();
         data.setLength(0);
         hasData = false;

@@ -11,9 +11,11 @@ import java.util.Objects;
  * @param discovery each context-size probe ({@code /props}, {@code /api/show}); short, so that a
  *     server lacking them does not slow startup
  * @param tokenize one {@code /tokenize} call of the pre-flight check
- * @param idle silence of the server during a chat request before it counts as stalled
+ * @param idle how long a chat request may wait for the server's first byte, and any later gap ({@code AII_TIMEOUT})
+ * @param patience how long one answer may wait, all waits together, for a server that is busy (429, 503)
  */
-record Timeouts(Duration connect, Duration availability, Duration discovery, Duration tokenize, Duration idle) {
+record Timeouts(Duration connect, Duration availability, Duration discovery, Duration tokenize, Duration idle,
+        Duration patience) {
 
     Timeouts {
         positive(connect, "connect");
@@ -21,22 +23,31 @@ record Timeouts(Duration connect, Duration availability, Duration discovery, Dur
         positive(discovery, "discovery");
         positive(tokenize, "tokenize");
         positive(idle, "idle");
+        positive(patience, "patience");
     }
 
-    /** The values of the command line contract: 5 s to answer {@code /models}, 120 s of silence mid-answer. */
+    /**
+     * The values of the command line contract: 5 s to answer {@code /models},
+     * 120 s for the first byte and each gap, 30 s of waiting for a busy server.
+     */
     static Timeouts defaults() {
         return new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(3),
-                Duration.ofSeconds(10), Duration.ofSeconds(120));
+                Duration.ofSeconds(10), Duration.ofSeconds(OpenAiConfig.DEFAULT_TIMEOUT_SECONDS), Duration.ofSeconds(30));
     }
 
     /** A copy with another idle timeout. */
     Timeouts withIdle(Duration newIdle) {
-        return new Timeouts(connect, availability, discovery, tokenize, newIdle);
+        return new Timeouts(connect, availability, discovery, tokenize, newIdle, patience);
     }
 
     /** A copy with another availability timeout. */
     Timeouts withAvailability(Duration newAvailability) {
-        return new Timeouts(connect, newAvailability, discovery, tokenize, idle);
+        return new Timeouts(connect, newAvailability, discovery, tokenize, idle, patience);
+    }
+
+    /** A copy with another patience for busy servers. */
+    Timeouts withPatience(Duration newPatience) {
+        return new Timeouts(connect, availability, discovery, tokenize, idle, newPatience);
     }
 
     /** {@code 120 s} or {@code 250 ms}: how a duration reads in a detail. */

@@ -35,6 +35,8 @@ final class Tokenizer {
         ServerHttp.Answer answer;
         try {
             answer = http.post(endpoints.tokenize(), Json.object().put("content", text), timeouts.tokenize());
+        } catch (Redirects.Refused e) {
+            throw ChatStream.refusedRedirect(e);
         } catch (IOException e) {
             throw ModelException.internal("Counting the prompt's tokens on the model server failed",
                     "POST " + endpoints.tokenize() + ": " + ServerErrors.describe(e, timeouts.tokenize()), e);
@@ -50,7 +52,8 @@ final class Tokenizer {
         if (!answer.ok()) {
             throw ModelException.internal("Counting the prompt's tokens on the model server failed",
                     "POST " + endpoints.tokenize() + ": HTTP " + answer.status() + ": "
-                            + ServerErrors.excerpt(answer.body()), null);
+                            + ServerErrors.excerpt(answer.body()), null)
+                    .withServerMessage(ServerErrors.serverMessage(answer.body()).orElse(null));
         }
         Optional<JsonNode> tokens = Json.parse(answer.body()).map(j -> j.get("tokens")).filter(JsonNode::isArray);
         if (tokens.isEmpty()) {

@@ -31,10 +31,11 @@ final class ToolCallAccumulator {
         JsonNode function = fragment.path("function");
         String name = Json.text(function.get("name")).orElse(null);
         JsonNode index = fragment.get("index");
+        String arguments = argumentsText(function.get("arguments"));
         Slot slot;
         if (index != null && index.isIntegralNumber() && index.canConvertToInt()) {
             slot = byIndex.get(index.intValue());
-            if (slot == null || startsAnother(slot, id, name)) {
+            if (slot == null || startsAnother(slot, id, name, arguments)) {
                 slot = newSlot();
                 byIndex.put(index.intValue(), slot);
             }
@@ -42,7 +43,7 @@ final class ToolCallAccumulator {
             slot = slots.stream().filter(s -> id.equals(s.id)).findFirst().orElseGet(this::newSlot);
         } else {
             Slot last = slots.isEmpty() ? null : slots.get(slots.size() - 1);
-            slot = last == null || startsAnother(last, null, name) ? newSlot() : last;
+            slot = last == null || startsAnother(last, null, name, arguments) ? newSlot() : last;
         }
         if (slot.id == null) {
             slot.id = id;
@@ -50,7 +51,7 @@ final class ToolCallAccumulator {
         if (slot.name.isEmpty() && name != null) {
             slot.name = name;
         }
-        slot.arguments.append(argumentsText(function.get("arguments")));
+        slot.arguments.append(arguments);
     }
 
     boolean isEmpty() {
@@ -70,15 +71,31 @@ final class ToolCallAccumulator {
     }
 
     /**
-     * A fragment starts another call when it brings a different id, or, with
-     * no ids at all, a name for a slot that already has one: only a call's
-     * first fragment names it.
+     * A fragment starts another call when it brings a different id. Without
+     * ids, a fragment that names the tool again belongs to the same call (some
+     * servers repeat the name in every fragment) unless the call's arguments
+     * are already a whole JSON value and the fragment brings arguments of its
+     * own: then it is the next call of a server that numbers every call alike.
      */
-    private static boolean startsAnother(Slot slot, String id, String name) {
+    private static boolean startsAnother(Slot slot, String id, String name, String arguments) {
         if (id != null && slot.id != null) {
             return !id.equals(slot.id);
         }
-        return id == null && slot.id == null && name != null && !slot.name.isEmpty();
+        if (id != null || slot.id != null || name == null || slot.name.isEmpty() || arguments.isEmpty()) {
+            return false;
+        }
+        return isWhole(slot.arguments);
+    }
+
+    private static boolean isWhole(CharSequence arguments) {
+        int end = arguments.length();
+        while (end > 0 && Character.isWhitespace(arguments.charAt(end - 1))) {
+            end--;
+        }
+        if (end == 0 || (arguments.charAt(end - 1) != '}' && arguments.charAt(end - 1) != ']')) {
+            return false;
+        }
+        return Json.parseWhole(arguments.toString()).isPresent();
     }
 
     private Slot newSlot() {

@@ -95,7 +95,7 @@ class ContextSizeTest {
     @Test
     void anEndpointThatNeverAnswersCostsOnlyTheDiscoveryTimeout() throws IOException {
         Timeouts quick = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(200),
-                Duration.ofSeconds(5), Duration.ofSeconds(5));
+                Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(30));
         try (FakeOpenAiServer server = FakeOpenAiServer.start().props(8192).ollamaShow("llama", 8192)
                 .delay("/props", Duration.ofMinutes(5)).delay("/api/show", Duration.ofMinutes(5));
                 OpenAiBackend backend = Fixture.backend(server, Map.of(), quick)) {

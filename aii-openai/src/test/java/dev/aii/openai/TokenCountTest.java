@@ -15,7 +15,7 @@ class TokenCountTest {
 
     @Test
     void llamaCppTokenizeCountsTheTokens() throws Exception {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start().tokenizer(s -> s.split(" ").length);
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(4096).tokenizer(s -> s.split(" ").length);
                 OpenAiBackend backend = Fixture.backend(server)) {
             assertEquals(OptionalInt.of(4), backend.countTokens("one two three four"));
             var request = server.requests("/tokenize").getFirst();
@@ -27,7 +27,7 @@ class TokenCountTest {
 
     @Test
     void aServerWithoutTokenizeCannotCountAndIsNotAskedAgain() throws Exception {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start(); OpenAiBackend backend = Fixture.backend(server)) {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(4096); OpenAiBackend backend = Fixture.backend(server)) {
             assertEquals(OptionalInt.empty(), backend.countTokens("hello"));
             assertEquals(OptionalInt.empty(), backend.countTokens("hello again"));
             assertEquals(1, server.requests("/tokenize").size());
@@ -37,7 +37,7 @@ class TokenCountTest {
     @Test
     void anAnswerWithoutTokensMeansNoTokenizer() throws Exception {
         // LM Studio answers unknown endpoints with 200 and an error object
-        try (FakeOpenAiServer server = FakeOpenAiServer.start()
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(4096)
                 .tokenizeAnswer(200, "{\"error\":\"Unexpected endpoint or method. (POST /tokenize)\"}");
                 OpenAiBackend backend = Fixture.backend(server)) {
             assertEquals(OptionalInt.empty(), backend.countTokens("hello"));
@@ -49,7 +49,7 @@ class TokenCountTest {
     @Test
     void aTokenizeRequestOfAnotherShapeMeansNoTokenizer() throws Exception {
         // vLLM has a /tokenize that wants "prompt" and refuses "content" alone
-        try (FakeOpenAiServer server = FakeOpenAiServer.start()
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(4096)
                 .tokenizeAnswer(400, "{\"object\":\"error\",\"message\":\"Field required: prompt\"}");
                 OpenAiBackend backend = Fixture.backend(server)) {
             assertEquals(OptionalInt.empty(), backend.countTokens("hello"));
@@ -57,14 +57,37 @@ class TokenCountTest {
     }
 
     @Test
+    void aServerWhosePropsAreNotLlamaCppsIsNeverAskedToTokenize() throws Exception {
+        // Ollama, vLLM, LM Studio: a large prompt must not be posted to an endpoint that is not there
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().tokenizer(String::length);
+                OpenAiBackend backend = Fixture.backend(server)) {
+            assertEquals(OptionalInt.empty(), backend.countTokens("x".repeat(1 << 20)));
+            assertEquals(OptionalInt.empty(), backend.countTokens("again"));
+            assertEquals(0, server.requests("/tokenize").size());
+            assertEquals(1, server.requests("/props").size());
+        }
+    }
+
+    @Test
+    void theContextSizeProbeAndTheTokenizerShareOnePropsRequest() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(8192).tokenizer(String::length);
+                OpenAiBackend backend = Fixture.backend(server)) {
+            assertEquals(8192, backend.contextSize());
+            assertEquals(OptionalInt.of(3), backend.countTokens("abc"));
+            assertEquals(1, server.requests("/props").size());
+        }
+    }
+
+    @Test
     void aTokenizerThatFailsIsAnInternalError() throws IOException {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start().tokenizeAnswer(500, "{\"error\":\"out of memory\"}");
+        try (FakeOpenAiServer server = FakeOpenAiServer.start().props(4096).tokenizeAnswer(500, "{\"error\":\"out of memory\"}");
                 OpenAiBackend backend = Fixture.backend(server)) {
             ModelException e = assertThrows(ModelException.class, () -> backend.countTokens("hello"));
             assertEquals(ErrorCode.INTERNAL_ERROR, e.code());
             assertEquals("Counting the prompt's tokens on the model server failed", e.getMessage());
             assertEquals(Optional.of("POST " + server.rootUrl() + "/tokenize: HTTP 500: {\"error\":\"out of memory\"}"),
                     e.detail());
+            assertEquals(Optional.of("out of memory"), e.serverMessage());
         }
     }
 }

@@ -65,6 +65,36 @@ class ToolCallAccumulatorTest {
                 "{\"index\":0,\"id\":\"late\",\"function\":{\"arguments\":\"}\"}}"));
     }
 
+    @Test
+    void oneByteFragmentsThatRepeatTheNameWithoutAnIdMakeOneCall() {
+        String arguments = "{\"executable\":\"uname\",\"arguments\":[\"-s\"]}";
+        for (String index : List.of("\"index\":0,", "")) {
+            List<String> fragments = new java.util.ArrayList<>();
+            for (char c : arguments.toCharArray()) {
+                String piece = Json.write(Json.object().textNode(String.valueOf(c)));
+                fragments.add("{" + index + "\"type\":\"function\",\"function\":{\"name\":\"run_command\",\"arguments\":"
+                        + piece + "}}");
+            }
+            assertEquals(List.of(new ToolCall("gen_1", "run_command", arguments)),
+                    merge(fragments.toArray(String[]::new)), index);
+        }
+    }
+
+    @Test
+    void wholeCallsAtOneIndexWithoutIdsStayApart() {
+        assertEquals(List.of(new ToolCall("gen_1", "t", "{\"a\":1}"), new ToolCall("gen_2", "t", "{\"b\":2}")), merge(
+                "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"{\\\"a\\\":1}\"}}",
+                "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"{\\\"b\\\":2}\"}}"));
+    }
+
+    @Test
+    void aLastFragmentThatOnlyRepeatsTheNameAddsNoCall() {
+        assertEquals(List.of(new ToolCall("gen_1", "t", "{}")), merge(
+                "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"{\"}}",
+                "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"}\"}}",
+                "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"\"}}"));
+    }
+
     private static List<ToolCall> merge(String... fragments) {
         ToolCallAccumulator acc = new ToolCallAccumulator();
         for (String f : fragments) {

@@ -114,21 +114,24 @@ class ErrorsE2E extends ServerFixture {
     @Test
     void http429MeansTheModelIsBusy() throws Exception {
         server.enqueue(Reply.rateLimited());
-        assertEquals(new Result(4, "", "aii: Model busy, try again\n"), aii.run("hello"));
+        assertEquals(new Result(4, "", "aii: Model busy, try again\naii: server said: Rate limit reached, retry later\n"),
+                aii.run("hello"));
     }
 
     @Test
     void aContextRefusalExceedsTheDiscoveredContextWindow() throws Exception {
         server.props(8192).enqueue(Reply.contextRefusal());
         assertEquals(new Result(4, "", "aii: Exceeds 8192-token context window\n"
-                + "aii: try a shorter input or use /new to reset context in interactive mode\n"), aii.run("hello"));
+                + "aii: try a shorter input or use /new to reset context in interactive mode\n"
+                + "aii: server said: the request exceeds the available context size, try increasing it\n"),
+                aii.run("hello"));
     }
 
     @Test
-    void finishReasonLengthBeforeAnyTextExceedsTheContextWindow() throws Exception {
+    void finishReasonLengthBeforeAnyTextIsAnAnswerCutOffByTheOutputLimit() throws Exception {
+        // cli.md 9.12: context_exceeded only when the server says the context is full
         server.enqueue(Reply.lengthBeforeText());
-        assertEquals(new Result(4, "", "aii: Exceeds 4096-token context window\n"
-                + "aii: try a shorter input or use /new to reset context in interactive mode\n"), aii.run("hello"));
+        assertEquals(new Result(0, "\n", "aii: the answer was cut off by the server's output limit\n"), aii.run("hello"));
     }
 
     @Test

@@ -136,6 +136,7 @@ class InteractiveE2E extends ServerFixture {
                 header + "> Hello there.\n> > > " + CLEAR + header + "> Still here.\n> ",
                 "aii: Exceeds 4096-token context window\n"
                         + "aii: try a shorter input or use /new to reset context in interactive mode\n"
+                        + "aii: server said: the request exceeds the available context size, try increasing it\n"
                         + "aii: use /new to start a fresh conversation\n"), r);
         List<RecordedRequest> chats = server.chatRequests();
         assertEquals(3, chats.size());

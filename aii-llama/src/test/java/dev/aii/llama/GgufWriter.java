@@ -1,0 +1,191 @@
+package dev.aii.llama;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a GGUF file, version 3, as llama.cpp reads it: the magic
+ * {@code GGUF}, the version, the counts, the metadata (key, type, value),
+ * the tensor descriptions (name, dimensions innermost first, type, offset)
+ * and the tensor data, each tensor aligned to 32 bytes. Little-endian
+ * throughout; only the value types and the F32 tensors the test models use.
+ */
+final class GgufWriter {
+
+    private static final int ALIGNMENT = 32;
+    private static final int UINT32 = 4;
+    private static final int INT32 = 5;
+    private static final int FLOAT32 = 6;
+    private static final int BOOL = 7;
+    private static final int STRING = 8;
+    private static final int ARRAY = 9;
+    private static final int TENSOR_F32 = 0;
+
+    private record Tensor(String name, long[] dims, float[] data) {
+    }
+
+    private final Map<String, Object> metadata = new LinkedHashMap<>();
+    private final List<Tensor> tensors = new ArrayList<>();
+
+    /** An unsigned 32-bit value (the type llama.cpp wants for counts and token ids). */
+    record U32(long value) {
+    }
+
+    GgufWriter put(String key, Object value) {
+        metadata.put(key, value);
+        return this;
+    }
+
+    /** A tensor of {@code dims} (innermost first, as ggml's {@code ne}), its values in that order. */
+    GgufWriter tensor(String name, float[] data, long... dims) {
+        long n = 1;
+        for (long d : dims) {
+            n *= d;
+        }
+        if (n != data.length) {
+            throw new IllegalArgumentException(name + ": " + data.length + " values for dimensions of " + n);
+        }
+        tensors.add(new Tensor(name, dims.clone(), data));
+        return this;
+    }
+
+    void write(Path file) throws IOException {
+        Path temporary = file.resolveSibling(file.getFileName() + ".part");
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16)) {
+            Sink sink = new Sink(out);
+            sink.raw("GGUF".getBytes(StandardCharsets.US_ASCII));
+            sink.u32(3);
+            sink.u64(tensors.size());
+            sink.u64(metadata.size());
+            for (Map.Entry<String, Object> e : metadata.entrySet()) {
+                sink.string(e.getKey());
+                value(sink, e.getValue(), true);
+            }
+            long offset = 0;
+            for (Tensor t : tensors) {
+                sink.string(t.name());
+                sink.u32(t.dims().length);
+                for (long d : t.dims()) {
+                    sink.u64(d);
+                }
+                sink.u32(TENSOR_F32);
+                sink.u64(offset);
+                offset = align(offset + 4L * t.data().length);
+            }
+            sink.pad();
+            for (Tensor t : tensors) {
+                ByteBuffer bytes = ByteBuffer.allocate(4 * t.data().length).order(ByteOrder.LITTLE_ENDIAN);
+                bytes.asFloatBuffer().put(t.data());
+                sink.raw(bytes.array());
+                sink.pad();
+            }
+        }
+        Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void value(Sink sink, Object v, boolean typed) throws IOException {
+        switch (v) {
+            case String s -> {
+                if (typed) {
+                    sink.u32(STRING);
+                }
+                sink.string(s);
+            }
+            case U32 u -> {
+                if (typed) {
+                    sink.u32(UINT32);
+                }
+                sink.u32(u.value());
+            }
+            case Integer i -> {
+                if (typed) {
+                    sink.u32(INT32);
+                }
+                sink.u32(i);
+            }
+            case Float f -> {
+                if (typed) {
+                    sink.u32(FLOAT32);
+                }
+                sink.u32(Float.floatToRawIntBits(f));
+            }
+            case Boolean b -> {
+                if (typed) {
+                    sink.u32(BOOL);
+                }
+                sink.raw(new byte[] {(byte) (b ? 1 : 0)});
+            }
+            case List<?> list -> {
+                sink.u32(ARRAY);
+                sink.u32(list.isEmpty() ? STRING : typeOf(list.getFirst()));
+                sink.u64(list.size());
+                for (Object item : list) {
+                    value(sink, item, false);
+                }
+            }
+            default -> throw new IllegalArgumentException("no GGUF type for " + v.getClass());
+        }
+    }
+
+    private static int typeOf(Object v) {
+        return switch (v) {
+            case String s -> STRING;
+            case U32 u -> UINT32;
+            case Integer i -> INT32;
+            case Float f -> FLOAT32;
+            case Boolean b -> BOOL;
+            default -> throw new IllegalArgumentException("no GGUF array type for " + v.getClass());
+        };
+    }
+
+    private static long align(long n) {
+        return (n + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
+    }
+
+    /** Little-endian writes that count their bytes, for the alignment padding. */
+    private static final class Sink {
+        private final OutputStream out;
+        private long written;
+
+        Sink(OutputStream out) {
+            this.out = out;
+        }
+
+        void raw(byte[] bytes) throws IOException {
+            out.write(bytes);
+            written += bytes.length;
+        }
+
+        void u32(long v) throws IOException {
+            raw(new byte[] {(byte) v, (byte) (v >>> 8), (byte) (v >>> 16), (byte) (v >>> 24)});
+        }
+
+        void u64(long v) throws IOException {
+            u32(v & 0xFFFFFFFFL);
+            u32(v >>> 32);
+        }
+
+        void string(String s) throws IOException {
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            u64(bytes.length);
+            raw(bytes);
+        }
+
+        void pad() throws IOException {
+            int n = (int) (align(written) - written);
+            if (n > 0) {
+                raw(new byte[n]);
+            }
+        }
+    }
+}
