@@ -37,9 +37,15 @@ public final class SystemEnvironment {
         return of(System.getenv(), Path.of("").toAbsolutePath());
     }
 
-    /** An environment with the given variables ({@code PATH} is read) and working directory. */
+    /**
+     * An environment with the given variables ({@code PATH} is read) and
+     * working directory. It remembers where it found each program along
+     * {@code PATH}, checking the remembered file at each use
+     * ({@link FileProbe#rememberingPrograms}); make a new one to forget.
+     */
     public static Environment of(Map<String, String> env, Path workingDirectory) {
-        return new Environment(env.get("PATH"), workingDirectory.toAbsolutePath().normalize().toString(), FILES);
+        return new Environment(env.get("PATH"), workingDirectory.toAbsolutePath().normalize().toString(),
+                FileProbe.rememberingPrograms(FILES));
     }
 
     /**

@@ -99,9 +99,11 @@ public final class ExecPolicy {
                 return new Decision.Refuse(Decision.Refusal.PROGRAM_NAME_IN_ARGUMENTS, PROGRAM_NAME_IN_ARGUMENTS);
             }
         }
-        if (args.stream().anyMatch(a -> a.indexOf('\0') >= 0)) {
-            return new Decision.Refuse(Decision.Refusal.NUL_IN_ARGUMENT,
-                    "Error: could not launch " + executable + ": argument contains a NUL character");
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).indexOf('\0') >= 0) {
+                return new Decision.Refuse(Decision.Refusal.NUL_IN_ARGUMENT,
+                        "Error: could not launch " + executable + ": argument contains a NUL character");
+            }
         }
         Optional<ResolvedCommand> resolved = Resolver.resolve(environment, executable, args);
         if (resolved.isEmpty()) {

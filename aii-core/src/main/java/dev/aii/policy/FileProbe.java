@@ -46,6 +46,20 @@ public interface FileProbe {
         };
     }
 
+    /**
+     * {@code files}, remembering where program names were found along the
+     * search path, for the life of the returned probe: a name found before is
+     * looked up again only at the path it was found at, which must still hold
+     * an executable regular file (else the search runs again), instead of at
+     * every search path entry. Names not found are not remembered. As with a
+     * shell's hash table, a program that appears in a directory earlier on the
+     * search path than the remembered one is seen once the remembered one is
+     * gone. Paths given with a {@code /} are looked up every time.
+     */
+    static FileProbe rememberingPrograms(FileProbe files) {
+        return files instanceof ProgramMemo ? files : new ProgramMemo(files);
+    }
+
     /** What kind of file a path leads to. */
     enum Kind {
         /** Nothing there (or nothing this user can reach). */

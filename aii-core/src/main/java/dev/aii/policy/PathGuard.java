@@ -42,14 +42,13 @@ final class PathGuard {
 
     /** Why {@code c} is guarded, or null when it is not. */
     private static String reason(Environment env, GuardHits.Candidate c) {
-        String shown = Render.render(List.of(c.path()));
         String lexical = PathNames.normalize(env.workingDirectory(), c.path());
         String tree = specialTree(lexical);
         if (tree != null) {
-            return shown + " is under " + tree;
+            return shown(c) + " is under " + tree;
         }
         if (c.recursive() && RECURSION_ROOTS.contains(lexical)) {
-            return "reading every file below " + shown + " reaches other processes' files";
+            return "reading every file below " + shown(c) + " reaches other processes' files";
         }
         String asWritten = c.path().startsWith("/") ? c.path() : env.workingDirectory() + "/" + c.path();
         FileProbe.Target target = env.probe().target(asWritten);
@@ -64,18 +63,26 @@ final class PathGuard {
                 throw new AssertionError(target.kind());
         }
         String real = target.realPath();
-        String leads = real.equals(lexical) ? "" : " (it leads to " + Render.render(List.of(real)) + ")";
         String realTree = specialTree(real);
         if (realTree != null) {
-            return shown + " is under " + realTree + leads;
+            return shown(c) + " is under " + realTree + leads(real, lexical);
         }
         if (target.kind() == FileProbe.Kind.OTHER && !real.equals("/dev/null")) {
-            return shown + " is not a regular file or directory" + leads;
+            return shown(c) + " is not a regular file or directory" + leads(real, lexical);
         }
         if (c.recursive() && target.kind() == FileProbe.Kind.DIRECTORY && RECURSION_ROOTS.contains(real)) {
-            return "reading every file below " + shown + " reaches other processes' files" + leads;
+            return "reading every file below " + shown(c) + " reaches other processes' files" + leads(real, lexical);
         }
         return null;
+    }
+
+    // Rendered only for a reason that is given: most candidates pass, and rendering is the dearest step.
+    private static String shown(GuardHits.Candidate c) {
+        return Render.render(List.of(c.path()));
+    }
+
+    private static String leads(String real, String lexical) {
+        return real.equals(lexical) ? "" : " (it leads to " + Render.render(List.of(real)) + ")";
     }
 
     /**
@@ -86,7 +93,7 @@ final class PathGuard {
     static String specialTree(String spelled) {
         String path = spelled.toLowerCase(java.util.Locale.ROOT);
         for (String tree : TREES) {
-            if (path.equals(tree) || path.startsWith(tree + "/")) {
+            if (path.startsWith(tree) && (path.length() == tree.length() || path.charAt(tree.length()) == '/')) {
                 return tree + (tree.startsWith("/dev/std") ? "" : "/");
             }
         }

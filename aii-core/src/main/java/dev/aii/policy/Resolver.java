@@ -19,12 +19,29 @@ final class Resolver {
             String path = PathNames.normalize(env.workingDirectory(), executable);
             return found(env, executable, path, arguments);
         }
-        for (String entry : env.effectiveSearchPath().split(":", -1)) {
-            if (!entry.startsWith("/")) {
+        String searchPath = env.effectiveSearchPath();
+        ProgramMemo memo = env.probe() instanceof ProgramMemo ? (ProgramMemo) env.probe() : null;
+        if (memo != null) {
+            String remembered = memo.recall(searchPath, executable);
+            if (remembered != null) {
+                return Optional.of(command(executable, remembered, arguments));
+            }
+        }
+        for (int start = 0, end; start <= searchPath.length(); start = end + 1) {
+            end = searchPath.indexOf(':', start);
+            if (end < 0) {
+                end = searchPath.length();
+            }
+            if (end == start || searchPath.charAt(start) != '/') {
                 continue;
             }
-            Optional<ResolvedCommand> hit = found(env, executable, PathNames.normalize("/", entry + "/" + executable), arguments);
+            String entry = searchPath.substring(start, end);
+            String path = PathNames.normalize("/", entry + "/" + executable);
+            Optional<ResolvedCommand> hit = found(env, executable, path, arguments);
             if (hit.isPresent()) {
+                if (memo != null) {
+                    memo.remember(searchPath, executable, path);
+                }
                 return hit;
             }
         }
@@ -36,7 +53,11 @@ final class Resolver {
         if (program.isEmpty() || !env.probe().isExecutableRegularFile(path)) {
             return Optional.empty();
         }
+        return Optional.of(command(executable, path, arguments));
+    }
+
+    private static ResolvedCommand command(String executable, String path, List<String> arguments) {
         boolean trusted = Builtins.TRUSTED_DIRECTORIES.contains(PathNames.parent(path));
-        return Optional.of(new ResolvedCommand(executable, path, program, trusted, arguments));
+        return new ResolvedCommand(executable, path, PathNames.lastComponent(path), trusted, arguments);
     }
 }

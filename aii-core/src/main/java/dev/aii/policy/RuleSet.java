@@ -17,20 +17,27 @@ public final class RuleSet {
 
     private static final RuleSet EMPTY = new RuleSet(List.of());
 
+    private static final Predicate<Rule> ANY = rule -> true;
+
     private final List<Rule> rules;
-    /** The rules of each program name, in set order: a decision looks only at its program's rules. */
-    private final Map<String, List<Rule>> byProgram;
+    /**
+     * The rules of each program name as a trie over their tokens: a decision
+     * looks only at the rules on its own arguments' path, one lookup per
+     * argument, however many rules there are.
+     */
+    private final Map<String, RuleTrie> byProgram;
 
     private RuleSet(List<Rule> rules) {
         this.rules = rules;
-        Map<String, List<Rule>> index = new HashMap<>();
-        for (Rule rule : rules) {
-            List<Rule> same = index.get(rule.program());
+        Map<String, RuleTrie> index = new HashMap<>();
+        for (int i = 0; i < rules.size(); i++) {
+            Rule rule = rules.get(i);
+            RuleTrie same = index.get(rule.program());
             if (same == null) {
-                same = new ArrayList<>(1);
+                same = new RuleTrie();
                 index.put(rule.program(), same);
             }
-            same.add(rule);
+            same.add(rule, i);
         }
         this.byProgram = index;
     }
@@ -51,7 +58,8 @@ public final class RuleSet {
     }
 
     public boolean contains(Rule rule) {
-        return rules.contains(rule);
+        RuleTrie same = byProgram.get(rule.program());
+        return same != null && same.contains(rule);
     }
 
     public int size() {
@@ -60,7 +68,7 @@ public final class RuleSet {
 
     /** This set plus {@code rule} at the end, or this set when it already holds it. */
     public RuleSet with(Rule rule) {
-        if (rules.contains(rule)) {
+        if (contains(rule)) {
             return this;
         }
         List<Rule> more = new ArrayList<>(rules.size() + 1);
@@ -74,21 +82,13 @@ public final class RuleSet {
      * Trust of the program's directory is the caller's concern.
      */
     Optional<Rule> firstCovering(String programName, List<String> arguments) {
-        return firstCovering(programName, arguments, rule -> true);
+        return firstCovering(programName, arguments, ANY);
     }
 
     /** The first rule that covers the command and also passes {@code test}. */
     Optional<Rule> firstCovering(String programName, List<String> arguments, Predicate<Rule> test) {
-        List<Rule> candidates = byProgram.get(programName);
-        if (candidates == null) {
-            return Optional.empty();
-        }
-        for (Rule rule : candidates) {
-            if (rule.coversArguments(programName, arguments) && test.test(rule)) {
-                return Optional.of(rule);
-            }
-        }
-        return Optional.empty();
+        RuleTrie candidates = byProgram.get(programName);
+        return candidates == null ? Optional.empty() : Optional.ofNullable(candidates.first(arguments, test));
     }
 
     @Override
