@@ -26,6 +26,29 @@ public final class OutputCollector {
         total += length;
     }
 
+    /**
+     * Counts {@code length} bytes that were passed on without being seen
+     * (moved inside the kernel, for one): only once the cap is full, since
+     * such bytes cannot be kept.
+     *
+     * @throws IllegalStateException when there is still room to keep bytes
+     */
+    public void count(long length) {
+        if (keptLength < kept.length) {
+            throw new IllegalStateException("bytes can be counted unseen only once the " + kept.length
+                    + " bytes of the cap are kept; " + keptLength + " are");
+        }
+        if (length < 0) {
+            throw new IllegalArgumentException("a negative count: " + length);
+        }
+        total += length;
+    }
+
+    /** Whether the cap is full, so that what follows is only counted. */
+    public boolean full() {
+        return keptLength == kept.length;
+    }
+
     /** What was kept, and the total so far. */
     public CapturedOutput snapshot() {
         return new CapturedOutput(java.util.Arrays.copyOf(kept, keptLength), total);

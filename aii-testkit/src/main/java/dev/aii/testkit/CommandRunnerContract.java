@@ -125,6 +125,46 @@ public abstract class CommandRunnerContract extends CommandRunnerLaunchContract 
         assertArrayEquals(new byte[] {(byte) 0xff, 'o', 'k'}, assertInstanceOf(RunResult.Exited.class, result).output().head());
     }
 
+    /** {@code seq 1 n} as bytes, to compare a runner's head and count with. */
+    private static byte[] seq(int n) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+            out.append(i).append('\n');
+        }
+        return out.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void megabytesOfVaryingOutputKeepTheExactFirstBytesAndTheExactCount() {
+        byte[] all = seq(1_000_000);
+        for (int cap : new int[] {2048, 0, 1, 100_000, 300_000}) {
+            RunResult result = run(Limits.DEFAULT.withOutputCap(cap), "seq", "1", "1000000");
+            CapturedOutput output = assertInstanceOf(RunResult.Exited.class, result).output();
+            assertEquals(all.length, output.totalBytes(), "cap " + cap);
+            assertArrayEquals(java.util.Arrays.copyOf(all, cap), output.head(), "cap " + cap);
+        }
+    }
+
+    @Test
+    void outputThatReachesTheCapInPiecesKeepsTheExactFirstBytesAndTheExactCount() throws IOException {
+        // Short writes with pauses between them, so the cap is reached across reads, then a flood after it.
+        Files.write(dir.resolve("flood"), seq(200_000));
+        String script = "printf 'first %s\\n' 1; sleep 0.05; head -c 2040 " + dir.resolve("flood") + "; sleep 0.05; "
+                + "printf 'tail\\n'; sleep 0.05; cat " + dir.resolve("flood") + "; printf end";
+        RunResult result = sh(Limits.DEFAULT, script);
+        byte[] flood = seq(200_000);
+        java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+        expected.writeBytes("first 1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        expected.write(flood, 0, 2040);
+        expected.writeBytes("tail\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        expected.writeBytes(flood);
+        expected.writeBytes("end".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        byte[] all = expected.toByteArray();
+        CapturedOutput output = assertInstanceOf(RunResult.Exited.class, result).output();
+        assertEquals(all.length, output.totalBytes());
+        assertArrayEquals(java.util.Arrays.copyOf(all, 2048), output.head());
+    }
+
     @Test
     void aGibibyteOfOutputIsDrainedInConstantMemory() {
         com.sun.management.ThreadMXBean threads =

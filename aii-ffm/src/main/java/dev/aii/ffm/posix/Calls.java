@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -93,6 +94,31 @@ public final class Calls {
             long n;
             do {
                 n = (long) c.write.invokeExact(state, fd, buffer, count);
+            } while (n < 0 && interrupted());
+            return n;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
+    /** Whether {@link #splice} can be called: Linux, with a C library that has it. */
+    public boolean hasSplice() {
+        return c.splice.isPresent();
+    }
+
+    /**
+     * Linux {@code splice(in, NULL, out, NULL, count, flags)}: moves up to
+     * {@code count} bytes from the pipe {@code in} to {@code out} inside the
+     * kernel, retried on EINTR.
+     *
+     * @return the bytes moved, 0 at the end of the pipe, or -1 with {@link #errno()}
+     */
+    public long splice(int in, int out, long count, int flags) {
+        try {
+            MethodHandle splice = c.splice.orElseThrow();
+            long n;
+            do {
+                n = (long) splice.invokeExact(state, in, MemorySegment.NULL, out, MemorySegment.NULL, count, flags);
             } while (n < 0 && interrupted());
             return n;
         } catch (Throwable t) {

@@ -56,6 +56,8 @@ public final class LibC {
     final Optional<MethodHandle> syscall2;
     /** Linux: {@code syscall(SYS_pidfd_send_signal, pidfd, sig, info, flags)}. */
     final Optional<MethodHandle> syscall4;
+    /** Linux: {@code splice(fd_in, off_in, fd_out, off_out, len, flags)}; none where the C library lacks it. */
+    final Optional<MethodHandle> splice;
     final MethodHandle waitid;
     final MethodHandle waitpid;
     final MethodHandle tcflush;
@@ -101,6 +103,9 @@ public final class LibC {
         syscall4 = os.isMacos() ? Optional.empty()
                 : Optional.of(errnoHandle("syscall",
                         FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1));
+        splice = os.isMacos() || lookup.find("splice").isEmpty() ? Optional.empty()
+                : Optional.of(errnoHandle("splice",
+                        FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), -1));
         waitid = errnoHandle("waitid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
         waitpid = errnoHandle("waitpid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
         tcflush = errnoHandle("tcflush", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);

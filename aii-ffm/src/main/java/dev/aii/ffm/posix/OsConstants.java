@@ -44,9 +44,16 @@ public record OsConstants(
     public static final short SPAWN_SETSIGDEF = 0x04;
     public static final short SPAWN_SETSIGMASK = 0x08;
     public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
     public static final int O_RDWR = 2;
     public static final int F_GETFD = 1;
     public static final int F_SETFD = 2;
+    public static final int F_GETFL = 3;
+    public static final int F_SETFL = 4;
+    /** Linux {@code splice(2)}: move pages rather than copy them where the kernel can. */
+    public static final int SPLICE_F_MOVE = 1;
+    /** Linux {@code splice(2)}: do not block on the pipe. */
+    public static final int SPLICE_F_NONBLOCK = 2;
     public static final int FD_CLOEXEC = 1;
     public static final short POLLIN = 0x001;
     public static final short POLLERR = 0x008;
@@ -133,6 +140,11 @@ public record OsConstants(
     /** The highest signal number, {@code NSIG - 1}: 64 on Linux (real-time signals included), 31 on macOS. */
     public int lastSignal() {
         return isMacos() ? 31 : 64;
+    }
+
+    /** {@code O_NONBLOCK}: 0x800 on Linux, 0x4 on macOS. */
+    public int oNonblock() {
+        return isMacos() ? 0x4 : 0x800;
     }
 
     /** Whether this is macOS (which spells a few things differently: pipe, environ, closing descriptors). */

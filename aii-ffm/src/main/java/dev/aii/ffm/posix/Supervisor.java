@@ -29,9 +29,16 @@ final class Supervisor {
 
     /** How long one wait lasts at most: the delay before a cancellation or an exit behind a held pipe is seen. */
     private static final long SLICE_NANOS = 50_000_000L;
+    /** One pipe's worth (64 KiB on Linux and macOS): what one read can return. */
     private static final int CHUNK = 64 * 1024;
+    /** What one splice may move: as much as the pipe holds. */
+    private static final long SPLICE_MAX = 1L << 20;
+    /** Transfers in a row while the pipe has data, before the limits are looked at again (a few ms at most). */
+    private static final int BURST = 256;
     /** Reads of what is buffered when the pipe grace ends: more than a full pipe (64 KiB on Linux and macOS). */
     private static final int MAX_FINAL_READS = 16;
+    /** {@link #transfer} found the pipe empty. */
+    private static final long EMPTY = -1;
 
     private enum Stop { NONE, TIMED_OUT, INTERRUPTED }
 
@@ -45,7 +52,10 @@ final class Supervisor {
     private final byte[] heap = new byte[CHUNK];
     private final OutputCollector output;
     private int readEnd;
-    private long total;
+    /** Whether reads of the pipe return at once when it is empty, so that one wake-up can drain it. */
+    private final boolean nonblocking;
+    /** {@code /dev/null} for splice, once the cap is full (Linux); -1 when not open, -2 when splice is not used. */
+    private int sink = -1;
 
     private Stop stop = Stop.NONE;
     private long[] signalTimes = new long[0];
@@ -63,6 +73,13 @@ final class Supervisor {
         this.cancellation = cancellation;
         this.buffer = arena.allocate(CHUNK, 16);
         this.output = new OutputCollector(limits.outputCap());
+        // Only aii's end of the pipe: the child's end is another open file and stays as it was.
+        int flags = calls.fcntl(readEnd, OsConstants.F_GETFL, 0);
+        this.nonblocking = flags >= 0
+                && calls.fcntl(readEnd, OsConstants.F_SETFL, flags | calls.os().oNonblock()) == 0;
+        if (!calls.hasSplice()) {
+            sink = -2;
+        }
     }
 
     RunResult run() {
@@ -144,7 +161,7 @@ final class Supervisor {
                 throw new IllegalStateException("poll failed: " + calls.errnoText());
             }
             if (readEnd >= 0 && revents != 0) {
-                drainOnce();
+                drainBurst();
             }
         }
     }
@@ -157,27 +174,85 @@ final class Supervisor {
     private void drainBuffered() {
         for (int i = 0; i < MAX_FINAL_READS && readEnd >= 0; i++) {
             short revents = calls.poll(readEnd, OsConstants.POLLIN, 0);
-            if (revents <= 0) {
+            if (revents <= 0 || transfer() == EMPTY) {
                 return;
             }
-            drainOnce();
         }
     }
 
-    /** One read after poll reported the pipe ready: data, end of file, or an error that ends it. */
-    private void drainOnce() {
+    /**
+     * After poll reported the pipe ready: transfers until it is empty, up to
+     * {@link #BURST} times, so that a fast writer costs one wake-up and one
+     * look at the limits per burst rather than per pipe's worth.
+     */
+    private void drainBurst() {
+        for (int i = 0; i < BURST && readEnd >= 0; i++) {
+            if (transfer() == EMPTY || !nonblocking) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * One transfer from the pipe: up to the cap, a read whose bytes are kept;
+     * past it only counting is needed, so on Linux the bytes are spliced into
+     * {@code /dev/null} without being copied, and elsewhere read into the one
+     * native buffer and counted.
+     *
+     * @return the bytes taken, 0 at the end of the output (the pipe is then
+     *         closed, as after an error), or {@link #EMPTY}
+     */
+    private long transfer() {
+        if (output.full() && sink != -2) {
+            long moved = splice();
+            if (moved != -2) {
+                return moved;
+            }
+        }
         long n = calls.read(readEnd, buffer, CHUNK);
+        if (n < 0 && calls.errno() == calls.os().errno(Errno.EAGAIN)) {
+            return EMPTY;
+        }
         if (n <= 0) {
             closePipe();
-            return;
+            return 0;
         }
         int count = (int) n;
         // Once the cap is full the bytes are only counted: skip the copy into the heap.
-        if (total < limits.outputCap()) {
+        if (output.full()) {
+            output.count(count);
+        } else {
             MemorySegment.copy(buffer, JAVA_BYTE, 0, heap, 0, count);
+            output.accept(heap, 0, count);
         }
-        output.accept(heap, 0, count);
-        total += count;
+        return count;
+    }
+
+    /** Splices what the pipe holds into {@code /dev/null}; -2 when splice cannot be used (then reads do). */
+    private long splice() {
+        if (sink == -1) {
+            sink = calls.open("/dev/null", OsConstants.O_WRONLY | calls.os().oCloexec());
+            if (sink < 0) {
+                sink = -2;
+                return -2;
+            }
+        }
+        long n = calls.splice(readEnd, sink, SPLICE_MAX, OsConstants.SPLICE_F_MOVE | OsConstants.SPLICE_F_NONBLOCK);
+        if (n > 0) {
+            output.count(n);
+            return n;
+        }
+        if (n == 0) {
+            closePipe();
+            return 0;
+        }
+        if (calls.errno() == calls.os().errno(Errno.EAGAIN)) {
+            return EMPTY;
+        }
+        // A kernel or sandbox that refuses splice here (EINVAL, ENOSYS, EPERM): read and count instead.
+        closeSink();
+        sink = -2;
+        return -2;
     }
 
     private void schedule(long[] times, int[] sigs) {
@@ -190,6 +265,14 @@ final class Supervisor {
         if (readEnd >= 0) {
             calls.close(readEnd);
             readEnd = -1;
+        }
+        closeSink();
+    }
+
+    private void closeSink() {
+        if (sink >= 0) {
+            calls.close(sink);
+            sink = -1;
         }
     }
 

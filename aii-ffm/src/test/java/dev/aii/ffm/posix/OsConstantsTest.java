@@ -40,6 +40,10 @@ class OsConstantsTest {
         expected.put("POSIX_SPAWN_SETSIGMASK", (long) OsConstants.SPAWN_SETSIGMASK);
         expected.put("O_RDONLY", (long) OsConstants.O_RDONLY);
         expected.put("O_RDWR", (long) OsConstants.O_RDWR);
+        expected.put("O_WRONLY", (long) OsConstants.O_WRONLY);
+        expected.put("O_NONBLOCK", (long) os.oNonblock());
+        expected.put("F_GETFL", (long) OsConstants.F_GETFL);
+        expected.put("F_SETFL", (long) OsConstants.F_SETFL);
         expected.put("O_NOCTTY", (long) os.oNoctty());
         expected.put("O_CLOEXEC", (long) os.oCloexec());
         expected.put("F_GETFD", (long) OsConstants.F_GETFD);
@@ -76,6 +80,8 @@ class OsConstantsTest {
         expected.put("NSIG - 1", (long) os.lastSignal());
         if (!os.isMacos()) {
             expected.put("PR_SET_CHILD_SUBREAPER", (long) OsConstants.PR_SET_CHILD_SUBREAPER);
+            expected.put("SPLICE_F_MOVE", (long) OsConstants.SPLICE_F_MOVE);
+            expected.put("SPLICE_F_NONBLOCK", (long) OsConstants.SPLICE_F_NONBLOCK);
             expected.put("SYS_pidfd_send_signal", OsConstants.SYS_PIDFD_SEND_SIGNAL);
             expected.put("SYS_pidfd_open", OsConstants.SYS_PIDFD_OPEN);
         }

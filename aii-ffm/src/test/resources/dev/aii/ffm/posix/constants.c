@@ -30,6 +30,10 @@ int main(void) {
     SHOW("POSIX_SPAWN_SETSIGMASK", POSIX_SPAWN_SETSIGMASK);
     SHOW("O_RDONLY", O_RDONLY);
     SHOW("O_RDWR", O_RDWR);
+    SHOW("O_WRONLY", O_WRONLY);
+    SHOW("O_NONBLOCK", O_NONBLOCK);
+    SHOW("F_GETFL", F_GETFL);
+    SHOW("F_SETFL", F_SETFL);
     SHOW("O_NOCTTY", O_NOCTTY);
     SHOW("O_CLOEXEC", O_CLOEXEC);
     SHOW("F_GETFD", F_GETFD);
@@ -66,6 +70,8 @@ int main(void) {
     SHOW("NSIG - 1", NSIG - 1);
 #ifdef __linux__
     SHOW("PR_SET_CHILD_SUBREAPER", PR_SET_CHILD_SUBREAPER);
+    SHOW("SPLICE_F_MOVE", SPLICE_F_MOVE);
+    SHOW("SPLICE_F_NONBLOCK", SPLICE_F_NONBLOCK);
     SHOW("SYS_pidfd_send_signal", SYS_pidfd_send_signal);
     SHOW("SYS_pidfd_open", SYS_pidfd_open);
 #endif
