@@ -49,18 +49,31 @@ final class Aii {
     /** Runs the command and returns its exit code. */
     int run(String[] args) {
         Shortcut shortcut = Shortcut.of(args, host.stdio().stdinTerminal());
-        Options options = new Options();
+        Options options = null;
         Optional<ModelException> usageError = Optional.empty();
         if (shortcut == Shortcut.NONE) {
             CheckArguments split = CheckArguments.split(List.of(args));
-            usageError = ModelInfoFlag.misuse(split.own())
-                    .or(() -> Flags.parse(options, split.own().toArray(String[]::new)).map(CliErrors::usage));
+            usageError = ModelInfoFlag.misuse(split.own());
+            if (usageError.isEmpty()) {
+                // The usual command lines without picocli (see QuickFlags); picocli for the rest, and for errors.
+                options = QuickFlags.parse(split.own());
+            }
+            if (options == null) {
+                Options parsed = new Options();
+                options = parsed;
+                if (usageError.isEmpty()) {
+                    usageError = Flags.parse(parsed, split.own().toArray(new String[0])).map(CliErrors::usage);
+                }
+            }
             options.checkCommand = split.command().orElse(List.of());
             if (usageError.isPresent()) {
                 // What picocli left is not to be trusted: JSON as far as the arguments ask for it.
                 options.json = Options.jsonRequested(split.own());
                 options.exec = false;
             }
+        }
+        if (options == null) {
+            options = new Options();
         }
         // Nothing has been written yet: the one console of this run is made with what the flags said.
         Console console = new Console(host.out(), host.err(), host.stdio().stdoutTerminal(),
@@ -174,7 +187,7 @@ final class Aii {
         List<String> arguments = o.checkCommand.subList(1, o.checkCommand.size());
         Decision decision = ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory()))
                 .evaluate(executable, arguments);
-        console.print(o.json ? Check.json(decision, executable, arguments) : Check.line(decision, executable) + "\n");
+        console.print(o.json ? CheckJson.json(decision, executable, arguments) : Check.line(decision, executable) + "\n");
         return 0;
     }
 
