@@ -5,7 +5,7 @@
 #   make uninstall                remove exactly what install put there
 #   make install-files            install an already built tree (no Maven run)
 #   make image                    a self-contained directory with its own Java runtime (jlink)
-#   make cache                    the startup cache for bin/aii in this checkout
+#   make cache                    the startup caches for bin/aii in this checkout
 #
 # PREFIX defaults to ~/.local: aii goes to PREFIX/bin/aii, its jars and
 # startup cache to PREFIX/share/aii, the man page to PREFIX/share/man/man1,
@@ -37,5 +37,6 @@ image: build
 
 cache:
 	bin/find-jdk --jre > aii-cli/target/java-home
-	AII_AOT_OUTPUT=aii-cli/target/aii.aot bin/aii < /dev/null > /dev/null
-	@echo "aii: startup cache aii-cli/target/aii.aot made for bin/aii (./mvnw package makes it stale)"
+	AII_AOT_OUTPUT=aii-cli/target/aii.aot bin/aii short < /dev/null > /dev/null
+	AII_AOT_OUTPUT=aii-cli/target/aii-prompt.aot bin/aii prompt < /dev/null > /dev/null
+	@echo "aii: startup caches aii-cli/target/aii.aot and aii-prompt.aot made for bin/aii (./mvnw package makes them stale)"

@@ -9,9 +9,10 @@
 # The runtime holds the JDK modules the jars need (the requires closure of
 # dev.aii.cli, read from the module descriptors) plus jdk.charsets and
 # jdk.crypto.ec for servers with other charsets or elliptic-curve TLS. The
-# startup cache is made in place at the end. Moved elsewhere, the image still
-# works and starts without it; to make it again there:
-#   AII_AOT_OUTPUT=DIR/share/aii/aii.aot DIR/bin/aii
+# startup caches are made in place at the end. Moved elsewhere, the image still
+# works and starts without them; to make them again there:
+#   AII_AOT_OUTPUT=DIR/share/aii/aii.aot DIR/bin/aii short
+#   AII_AOT_OUTPUT=DIR/share/aii/aii-prompt.aot DIR/bin/aii prompt
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 DIR" >&2; exit 2; }
@@ -59,8 +60,12 @@ cp "$src/bin/aii" "$image/bin/aii"
 cp "$target/man/aii.1" "$image/share/man/man1/aii.1"
 cp "$target/completion/aii.bash" "$image/share/bash-completion/completions/aii"
 cp "$target/completion/_aii" "$image/share/zsh/site-functions/_aii"
-if ! AII_AOT_OUTPUT="$image/share/aii/aii.aot" "$image/bin/aii" < /dev/null > /dev/null 2>&1; then
-  rm -f "$image/share/aii/aii.aot" "$image/share/aii/aii.aot.key"
-  echo "aii: warning: could not create the startup cache; the image works, but starts slower" >&2
-fi
+for training in short prompt; do
+  cache=$image/share/aii/aii.aot
+  [ "$training" = short ] || cache=$image/share/aii/aii-$training.aot
+  if ! AII_AOT_OUTPUT="$cache" "$image/bin/aii" "$training" < /dev/null > /dev/null 2>&1; then
+    rm -f "$cache" "$cache.key"
+    echo "aii: warning: could not create the startup cache for $training commands; the image works, but starts slower" >&2
+  fi
+done
 echo "aii: image in $image (modules: $modules); run $image/bin/aii"

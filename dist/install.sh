@@ -100,15 +100,20 @@ install_files() {
   put "$target/completion/_aii" "$prefix/share/zsh/site-functions/_aii" 644
   put "$src/bin/aii" "$prefix/bin/aii" 755
 
-  # The startup cache: made by the installed launcher itself, so that it
-  # matches the module path and JVM flags of every later run.
-  rm -f "$share/aii.aot" "$share/aii.aot.key"
-  echo "f $share/aii.aot" >> "$records"
-  echo "f $share/aii.aot.key" >> "$records"
-  if ! AII_AOT_OUTPUT="$share/aii.aot" "$prefix/bin/aii" < /dev/null > /dev/null 2>&1 || [ ! -s "$share/aii.aot" ]; then
-    rm -f "$share/aii.aot" "$share/aii.aot.key"
-    echo "aii: warning: could not create the startup cache; aii works, but starts slower" >&2
-  fi
+  # The startup caches, one for the short commands and one for prompts: made
+  # by the installed launcher itself, so that they match the module path and
+  # JVM flags of every later run.
+  for training in short prompt; do
+    cache=$share/aii.aot
+    [ "$training" = short ] || cache=$share/aii-$training.aot
+    rm -f "$cache" "$cache.key"
+    echo "f $cache" >> "$records"
+    echo "f $cache.key" >> "$records"
+    if ! AII_AOT_OUTPUT="$cache" "$prefix/bin/aii" "$training" < /dev/null > /dev/null 2>&1 || [ ! -s "$cache" ]; then
+      rm -f "$cache" "$cache.key"
+      echo "aii: warning: could not create the startup cache for $training commands; aii works, but starts slower" >&2
+    fi
+  done
 
   echo "aii: installed $prefix/bin/aii (Java: $java_home)"
   case ":$PATH:" in

@@ -50,13 +50,14 @@ public final class OpenAiBackend implements LanguageModel {
         this.config = Objects.requireNonNull(config, "config");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         this.endpoints = new Endpoints(config.baseUrl());
-        this.http = new ServerHttp(timeouts.connect(), config.apiKey());
+        this.http = new ServerHttp(timeouts.connect(), config.apiKey(), ServerHttp.isHttps(config.baseUrl()));
         this.probe = new ContextProbe(http, endpoints, timeouts);
         this.tokenizer = new Tokenizer(http, endpoints, timeouts);
     }
 
     /** A backend for the server {@code config} names; nothing is sent before the first call. */
     public static OpenAiBackend create(OpenAiConfig config) {
+        StreamPrimer.prime();
         return new OpenAiBackend(config, Timeouts.defaults().withIdle(config.timeout()));
     }
 

@@ -36,16 +36,26 @@ final class ServerHttp implements AutoCloseable {
     private final Optional<String> apiKey;
     private final Duration connectTimeout;
 
-    ServerHttp(Duration connectTimeout, Optional<String> apiKey) {
+    /** @param tls whether any URL asked will be {@code https://}: TLS is set up only then */
+    ServerHttp(Duration connectTimeout, Optional<String> apiKey, boolean tls) {
         // HTTP/1.1: local servers speak nothing else, and the h2c upgrade dance confuses some of them
-        this.client = HttpClient.newBuilder()
+        HttpClient.Builder builder = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(connectTimeout)
                 // Redirects are followed by hand, within the server's origin only: see Redirects.
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+                .followRedirects(HttpClient.Redirect.NEVER);
+        if (!tls) {
+            // Same scheme is part of the same origin, so such a client never goes to an https:// URL.
+            builder.sslContext(new PlainHttpOnly()).sslParameters(PlainHttpOnly.PARAMETERS);
+        }
+        this.client = builder.build();
         this.apiKey = apiKey;
         this.connectTimeout = connectTimeout;
+    }
+
+    /** Whether {@code url} is an {@code https://} URL (any case), for the {@code tls} of the constructor. */
+    static boolean isHttps(String url) {
+        return url.strip().regionMatches(true, 0, "https:", 0, 6);
     }
 
     /**

@@ -4,10 +4,12 @@ import dev.aii.model.ModelException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Runs the stream-reading path once on a sample chunk, on a thread of its
- * own, while the server is still working on the first answer. The classes
- * that read events and chunks are then loaded and initialised before the
- * first real text arrives, so that text reaches stdout without that delay.
+ * Runs the JSON and stream-reading paths once on samples, on a thread of its
+ * own, from the moment a backend is made: while the HTTP client starts and
+ * the server answers the first requests, the JSON library builds its tree
+ * reader and writer (tens of milliseconds in a fresh process) and the
+ * classes that read events and chunks are loaded and initialised, so that
+ * neither the model list nor the first text waits for that.
  */
 final class StreamPrimer {
 
@@ -28,6 +30,11 @@ final class StreamPrimer {
 
     private static void run() {
         try {
+            // What the first requests need: a model list read, a chat request written.
+            Json.parse("{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\",\"context_length\":8}]}")
+                    .ifPresent(list -> ModelListing.parse(Json.write(list)));
+            Json.write(Messages.request("m", java.util.Optional.of("s"), java.util.List.of(Messages.user("hi")),
+                    Json.object().arrayNode()));
             TurnAssembler turn = new TurnAssembler(piece -> { }, () -> OpenAiBackend.DEFAULT_CONTEXT_SIZE);
             new SseParser(turn::accept).feed(SAMPLE, 0, SAMPLE.length);
             turn.turn(() -> "call_0");
