@@ -1,7 +1,6 @@
 /** The OpenAI-compatible backend of aii. */
 module dev.aii.openai {
     requires transitive dev.aii.core;
-    requires java.net.http;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;
 

@@ -47,10 +47,32 @@ final class HttpStream implements AutoCloseable {
     }
 
     /**
+     * A stream whose connecting, writing and reading an interrupt of the
+     * thread stops (a {@link java.nio.channels.ClosedByInterruptException}),
+     * as a socket channel's are.
+     */
+    static HttpStream interruptible() throws IOException {
+        return new HttpStream(java.nio.channels.SocketChannel.open().socket());
+    }
+
+    private HttpStream(Socket socket) {
+        this.socket = socket;
+    }
+
+    /**
      * Connects and sends the request; {@link #awaitHead} then waits for the
      * answer. A {@link #close()} meanwhile makes this fail.
      */
     void post(URI uri, Map<String, String> requestHeaders, byte[] body, Duration connectTimeout)
+            throws IOException {
+        send("POST", uri, requestHeaders, body, connectTimeout);
+    }
+
+    /**
+     * Connects and sends a request with {@code method}, with a body when
+     * {@code body} is not null.
+     */
+    void send(String method, URI uri, Map<String, String> requestHeaders, byte[] body, Duration connectTimeout)
             throws IOException {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -77,30 +99,34 @@ final class HttpStream implements AutoCloseable {
                 }
             }
             in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
-            send(uri, port, tls, requestHeaders, body);
+            write(method, uri, port, tls, requestHeaders, body);
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
         }
     }
 
-    private void send(URI uri, int port, boolean tls, Map<String, String> requestHeaders, byte[] body)
-            throws IOException {
+    private void write(String method, URI uri, int port, boolean tls, Map<String, String> requestHeaders,
+            byte[] body) throws IOException {
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path += "?" + uri.getRawQuery();
         }
         boolean defaultPort = port == (tls ? 443 : 80);
         String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]" : uri.getHost();
-        StringBuilder head = new StringBuilder("POST ").append(path).append(" HTTP/1.1\r\n")
+        StringBuilder head = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\n")
                 .append("Host: ").append(host).append(defaultPort ? "" : ":" + port).append("\r\n");
         requestHeaders.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
-        head.append("Content-Length: ").append(body.length).append("\r\n")
-                .append("Connection: close\r\n\r\n");
+        if (body != null) {
+            head.append("Content-Length: ").append(body.length).append("\r\n");
+        }
+        head.append("Connection: close\r\n\r\n");
         OutputStream out = socket.getOutputStream();
         try {
             out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
-            out.write(body);
+            if (body != null) {
+                out.write(body);
+            }
             out.flush();
         } catch (IOException e) {
             // A server may answer (413, 400) and close before reading all of a large body: its answer still counts.

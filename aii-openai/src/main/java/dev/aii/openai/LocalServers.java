@@ -39,8 +39,7 @@ public final class LocalServers {
      */
     public static Optional<String> find(List<String> bases) {
         Objects.requireNonNull(bases, "bases");
-        try (ServerHttp http = new ServerHttp(CONNECT_LIMIT, Optional.empty(),
-                bases.stream().anyMatch(ServerHttp::isHttps))) {
+        try (ServerHttp http = new ServerHttp(CONNECT_LIMIT, Optional.empty())) {
             for (String base : bases) {
                 if (listsModels(http, URI.create(base + "/models"))) {
                     return Optional.of(base);
@@ -60,7 +59,7 @@ public final class LocalServers {
         while (base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
-        try (ServerHttp http = new ServerHttp(Timeouts.defaults().connect(), apiKey, ServerHttp.isHttps(base))) {
+        try (ServerHttp http = new ServerHttp(Timeouts.defaults().connect(), apiKey)) {
             ServerHttp.Answer plain = http.get(URI.create(base + "/models"), Timeouts.defaults().availability());
             if (plain.status() == 404 && listsModels(http, URI.create(base + "/v1/models"))) {
                 return Optional.of(base + "/v1");

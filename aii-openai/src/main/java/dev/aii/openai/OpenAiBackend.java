@@ -50,7 +50,7 @@ public final class OpenAiBackend implements LanguageModel {
         this.config = Objects.requireNonNull(config, "config");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         this.endpoints = new Endpoints(config.baseUrl());
-        this.http = new ServerHttp(timeouts.connect(), config.apiKey(), ServerHttp.isHttps(config.baseUrl()));
+        this.http = new ServerHttp(timeouts.connect(), config.apiKey());
         this.probe = new ContextProbe(http, endpoints, timeouts);
         this.tokenizer = new Tokenizer(http, endpoints, timeouts);
     }

@@ -2,7 +2,6 @@ package dev.aii.openai;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -42,16 +41,11 @@ final class Redirects {
     }
 
     /**
-     * Where a redirect response points, when it may be followed.
+     * Where a redirect response to a request for {@code from} points, when it may be followed.
      *
-     * @return empty when {@code response} is no redirect
+     * @return empty when {@code status} is no redirect
      * @throws Refused when it points to another origin, or has no usable location
      */
-    static Optional<URI> next(HttpResponse<?> response, int hops) throws Refused {
-        return next(response.request().uri(), response.statusCode(), response.headers().firstValue("Location"), hops);
-    }
-
-    /** As {@link #next(HttpResponse, int)}, for a response to a request for {@code from}. */
     static Optional<URI> next(URI from, int status, Optional<String> locationHeader, int hops) throws Refused {
         if (!isRedirect(status)) {
             return Optional.empty();

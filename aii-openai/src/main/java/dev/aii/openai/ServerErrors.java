@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.aii.model.ModelException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.List;
@@ -133,11 +131,8 @@ final class ServerErrors {
 
     /** A short account of a transport failure, for a detail: the JDK's own messages are often empty. */
     static String describe(Throwable e) {
-        if (e instanceof HttpConnectTimeoutException) {
-            return "connection timed out";
-        }
-        if (e instanceof HttpTimeoutException) {
-            return "no answer in time";
+        if (e instanceof ServerHttp.Timeout timeout) {
+            return timeout.connecting() ? "connection timed out" : "no answer in time";
         }
         String message = null;
         Throwable kind = e;
@@ -157,7 +152,7 @@ final class ServerErrors {
 
     /** Like {@link #describe(Throwable)}, naming the time waited when it ran out. */
     static String describe(Throwable e, Duration waited) {
-        if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
+        if (e instanceof ServerHttp.Timeout timeout && !timeout.connecting()) {
             return "no answer within " + Timeouts.describe(waited);
         }
         return describe(e);

@@ -1,18 +1,26 @@
 package dev.aii.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
-/** The backend's one HTTP client: HTTP/1.1, the bearer token on every request. */
+/**
+ * The backend's requests that are answered whole (the model list, the
+ * context probes, token counts): HTTP/1.1 over a connection of their own,
+ * the bearer token on every request, redirects followed within the server's
+ * origin only. Each is one {@link HttpStream}, as the streamed chat requests
+ * are, rather than the JDK's HTTP client: starting that client in a fresh
+ * process (its selector thread, its logging, its TLS set-up) took longer
+ * than the model server took to answer.
+ */
 final class ServerHttp implements AutoCloseable {
 
     /** A whole answer: its status, its body as text, and its {@code Retry-After} if any. */
@@ -32,36 +40,37 @@ final class ServerHttp implements AutoCloseable {
         }
     }
 
-    private final HttpClient client;
+    /** No connection, or no answer, in time. */
+    static final class Timeout extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final boolean connecting;
+
+        Timeout(boolean connecting, Throwable cause) {
+            super(connecting ? "connection timed out" : "no answer in time", cause);
+            this.connecting = connecting;
+        }
+
+        /** Whether it was the connection that took too long (else the answer). */
+        boolean connecting() {
+            return connecting;
+        }
+    }
+
     private final Optional<String> apiKey;
     private final Duration connectTimeout;
 
-    /** @param tls whether any URL asked will be {@code https://}: TLS is set up only then */
-    ServerHttp(Duration connectTimeout, Optional<String> apiKey, boolean tls) {
-        // HTTP/1.1: local servers speak nothing else, and the h2c upgrade dance confuses some of them
-        HttpClient.Builder builder = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(connectTimeout)
-                // Redirects are followed by hand, within the server's origin only: see Redirects.
-                .followRedirects(HttpClient.Redirect.NEVER);
-        if (!tls) {
-            // Same scheme is part of the same origin, so such a client never goes to an https:// URL.
-            builder.sslContext(new PlainHttpOnly()).sslParameters(PlainHttpOnly.PARAMETERS);
-        }
-        this.client = builder.build();
+    ServerHttp(Duration connectTimeout, Optional<String> apiKey) {
         this.apiKey = apiKey;
         this.connectTimeout = connectTimeout;
-    }
-
-    /** Whether {@code url} is an {@code https://} URL (any case), for the {@code tls} of the constructor. */
-    static boolean isHttps(String url) {
-        return url.strip().regionMatches(true, 0, "https:", 0, 6);
     }
 
     /**
      * A GET, following redirects within the server's origin.
      *
      * @throws Redirects.Refused when the server redirects elsewhere
+     * @throws Timeout when there was no connection within the connect time, or no answer within {@code timeout}
      */
     Answer get(URI uri, Duration timeout) throws IOException, InterruptedException {
         return send(uri, null, timeout);
@@ -71,28 +80,66 @@ final class ServerHttp implements AutoCloseable {
      * A POST of JSON, following redirects within the server's origin.
      *
      * @throws Redirects.Refused when the server redirects elsewhere
+     * @throws Timeout when there was no connection within the connect time, or no answer within {@code timeout}
      */
     Answer post(URI uri, JsonNode body, Duration timeout) throws IOException, InterruptedException {
-        return send(uri, Json.write(body), timeout);
+        return send(uri, Json.write(body).getBytes(StandardCharsets.UTF_8), timeout);
     }
 
-    private Answer send(URI uri, String body, Duration timeout) throws IOException, InterruptedException {
+    private Answer send(URI uri, byte[] body, Duration timeout) throws IOException, InterruptedException {
         URI target = uri;
         for (int hops = 0; ; hops++) {
-            HttpRequest.Builder b = request(target).timeout(timeout);
-            if (body == null) {
-                b.GET();
-            } else {
-                b.header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
             }
-            HttpResponse<String> response = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            Optional<URI> next = Redirects.next(response, hops);
-            if (next.isEmpty()) {
-                return new Answer(response.statusCode(), response.body(), response.headers().firstValue("Retry-After"));
+            try (HttpStream stream = HttpStream.interruptible()) {
+                Map<String, String> headers = new LinkedHashMap<>();
+                apiKey.ifPresent(key -> headers.put("Authorization", "Bearer " + key));
+                if (body != null) {
+                    headers.put("Content-Type", "application/json");
+                }
+                exchange(stream, body == null ? "GET" : "POST", target, headers, body, timeout);
+                Optional<URI> next = Redirects.next(target, stream.status(), stream.header("Location"), hops);
+                if (next.isEmpty()) {
+                    return new Answer(stream.status(), readBody(stream), stream.header("Retry-After"));
+                }
+                target = next.get();
+            } catch (ClosedByInterruptException e) {
+                Thread.interrupted();
+                InterruptedException interrupted = new InterruptedException("interrupted: " + target);
+                interrupted.initCause(e);
+                throw interrupted;
             }
-            target = next.get();
         }
+    }
+
+    private void exchange(HttpStream stream, String method, URI target, Map<String, String> headers, byte[] body,
+            Duration timeout) throws IOException {
+        try {
+            stream.send(method, target, headers, body, connectTimeout);
+        } catch (SocketTimeoutException e) {
+            throw new Timeout(true, e);
+        }
+        try {
+            stream.awaitHead(timeout);
+        } catch (SocketTimeoutException e) {
+            throw new Timeout(false, e);
+        }
+    }
+
+    /** The whole body as text (invalid UTF-8 becomes U+FFFD); each read waits as long as the head could. */
+    private static String readBody(HttpStream stream) throws IOException {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        byte[] buffer = new byte[16 * 1024];
+        try {
+            int n;
+            while ((n = stream.read(buffer)) >= 0) {
+                all.write(buffer, 0, n);
+            }
+        } catch (SocketTimeoutException e) {
+            throw new Timeout(false, e);
+        }
+        return all.toString(StandardCharsets.UTF_8);
     }
 
     /** The headers of a streaming chat request: JSON in, events out, the bearer token. */
@@ -108,22 +155,8 @@ final class ServerHttp implements AutoCloseable {
         return connectTimeout;
     }
 
-    private HttpRequest.Builder request(URI uri) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri);
-        apiKey.ifPresent(key -> b.header("Authorization", "Bearer " + key));
-        return b;
-    }
-
+    /** Nothing to release: every request has closed its own connection. */
     @Override
     public void close() {
-        // shutdownNow, not close: close would wait for a stalled stream to end. It exists from Java 21 on;
-        // before that the client has no way to stop, and its threads end when it is collected.
-        try {
-            HttpClient.class.getMethod("shutdownNow").invoke(client);
-        } catch (NoSuchMethodException e) {
-            // Java 17 to 20
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot shut down the HTTP client", e);
-        }
     }
 }
