@@ -75,19 +75,16 @@ final class CheckJson {
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.setCharacterEscapes(NOTHING_RAW);
             g.writeStartObject();
-            g.writeStringField("decision", switch (decision) {
-                case Decision.Allow allow -> "allow";
-                case Decision.Ask ask -> "ask";
-                case Decision.Refuse refuse -> refuse.reason() == Decision.Refusal.NOT_FOUND ? "not_found" : "refused";
-            });
+            // instanceof rather than a pattern switch, as in Check.line
+            g.writeStringField("decision", decision instanceof Decision.Allow ? "allow"
+                    : decision instanceof Decision.Ask ? "ask"
+                    : ((Decision.Refuse) decision).reason() == Decision.Refusal.NOT_FOUND ? "not_found" : "refused");
             g.writeStringField("text", Check.line(decision, executable));
             g.writeStringField("executable", executable);
             strings(g, "arguments", arguments);
-            ResolvedCommand command = switch (decision) {
-                case Decision.Allow allow -> allow.command();
-                case Decision.Ask ask -> ask.command();
-                case Decision.Refuse refuse -> null;
-            };
+            ResolvedCommand command = decision instanceof Decision.Allow allow ? allow.command()
+                    : decision instanceof Decision.Ask ask ? ask.command()
+                    : null;
             g.writeStringField("program", command == null ? null : command.program());
             g.writeStringField("path", command == null ? null : command.path());
             g.writeFieldName("trusted");

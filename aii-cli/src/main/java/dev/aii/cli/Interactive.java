@@ -82,14 +82,11 @@ final class Interactive extends Mode {
     }
 
     private void answer(Answerer answerer, Session session, String line, Interrupts interrupts) {
-        switch (answerer.answer(session, line, interrupts)) {
-            case Answerer.Outcome.Completed c -> { }
-            case Answerer.Outcome.Interrupted i -> { }
-            case Answerer.Outcome.Failed f -> {
-                console.report(f.error());
-                if (f.error().code() == ErrorCode.CONTEXT_EXCEEDED) {
-                    console.hint(NEW_HINT);
-                }
+        // instanceof, not a pattern switch (see Check.line)
+        if (answerer.answer(session, line, interrupts) instanceof Answerer.Outcome.Failed f) {
+            console.report(f.error());
+            if (f.error().code() == ErrorCode.CONTEXT_EXCEEDED) {
+                console.hint(NEW_HINT);
             }
         }
     }

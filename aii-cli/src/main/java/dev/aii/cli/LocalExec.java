@@ -21,11 +21,13 @@ final class LocalExec implements ExecHost {
     }
 
     static ExecHost create() {
-        return switch (Posix.availability()) {
-            case Posix.Available posix -> new LocalExec(posix.runner(), posix.terminal(), Optional.empty());
-            case Posix.Unavailable why ->
-                    new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.of(why.warning()));
-        };
+        // instanceof, not a pattern switch: that would bootstrap a class at the first tool call (see Check.line)
+        Posix.Availability availability = Posix.availability();
+        if (availability instanceof Posix.Available posix) {
+            return new LocalExec(posix.runner(), posix.terminal(), Optional.empty());
+        }
+        Posix.Unavailable why = (Posix.Unavailable) availability;
+        return new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.of(why.warning()));
     }
 
     @Override

@@ -45,11 +45,11 @@ final class OneShot extends Mode {
         try (Session session = model.openSession(sessionOptions)) {
             Answerer.Outcome outcome = new Answerer(console, tool, contextSize)
                     .answer(session, prompt.get(), host.interrupts());
-            return switch (outcome) {
-                case Answerer.Outcome.Completed c -> 0;
-                case Answerer.Outcome.Interrupted i -> INTERRUPTED_EXIT;
-                case Answerer.Outcome.Failed f -> console.report(f.error());
-            };
+            // instanceof, not a pattern switch, which would bootstrap a class after the answer (see Check.line)
+            if (outcome instanceof Answerer.Outcome.Failed f) {
+                return console.report(f.error());
+            }
+            return outcome instanceof Answerer.Outcome.Interrupted ? INTERRUPTED_EXIT : 0;
         }
     }
 

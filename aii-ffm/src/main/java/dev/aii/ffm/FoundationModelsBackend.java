@@ -199,9 +199,11 @@ public final class FoundationModelsBackend implements LanguageModel {
                         "macOS " + host.osVersion() + " has no Foundation Models; it needs macOS 26 or newer");
             }
         }
-        return switch (ShimLoader.load(environment, host)) {
-            case ShimLoader.Loaded ok -> ok.shim();
-            case ShimLoader.Failed failed -> throw failed.problem();
-        };
+        // instanceof, not a pattern switch, which would bootstrap a class of its own on every start
+        ShimLoader.Result outcome = ShimLoader.load(environment, host);
+        if (outcome instanceof ShimLoader.Loaded ok) {
+            return ok.shim();
+        }
+        throw ((ShimLoader.Failed) outcome).problem();
     }
 }
