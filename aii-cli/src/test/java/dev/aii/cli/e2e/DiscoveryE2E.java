@@ -174,7 +174,8 @@ class DiscoveryE2E {
             Result r = new AiiProcess(tmp).env("AII_BASE_URL", "http://127.0.0.1:11434").run("hi");
             assertEquals(new Result(3, "", "aii: Cannot reach the model server at http://127.0.0.1:11434\n"
                     + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
-                    + "aii: did you mean http://127.0.0.1:11434/v1 ?\n"), r);
+                    + "aii: did you mean http://127.0.0.1:11434/v1 ?\n"
+                    + "aii: server said: 404 page not found\n"), r);
             assertFalse(ollama.requests().stream().anyMatch(q -> q.path().contains("chat")));
         }
     }

@@ -39,7 +39,8 @@ class ErrorsE2E extends ServerFixture {
         Result plain = aii.env("AII_BASE_URL", server.rootUrl() + "/").run("hello");
         assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "\n"
                 + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
-                + "aii: did you mean " + server.baseUrl() + " ?\n"), plain);
+                + "aii: did you mean " + server.baseUrl() + " ?\n"
+                + "aii: server said: 404 page not found\n"), plain);
         Result json = aii.run("--json", "hello");
         assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
                 + "server at " + server.rootUrl() + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible "
@@ -99,7 +100,8 @@ class ErrorsE2E extends ServerFixture {
     void aWrongPathWithoutModelsUnderV1GetsNoHint() throws Exception {
         Result r = aii.env("AII_BASE_URL", server.rootUrl() + "/api").run("hello");
         assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + server.rootUrl() + "/api\n"
-                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
+                + "aii: server said: 404 page not found\n"), r);
     }
 
     @Test
