@@ -5,26 +5,31 @@ import dev.aii.exec.DevTtyTerminal;
 import dev.aii.exec.ProcessBuilderRunner;
 import dev.aii.exec.Terminal;
 import dev.aii.ffm.Posix;
+import dev.aii.ffm.PosixCommandRunner;
 import java.util.Optional;
 
 /** Commands and prompts on this machine: through POSIX calls when native access works, else portable Java. */
 final class LocalExec implements ExecHost {
 
     private final CommandRunner runner;
+    private final Optional<PosixCommandRunner> posix;
     private final Terminal terminal;
     private final Optional<String> warning;
 
-    private LocalExec(CommandRunner runner, Terminal terminal, Optional<String> warning) {
+    private LocalExec(CommandRunner runner, Optional<PosixCommandRunner> posix, Terminal terminal,
+                      Optional<String> warning) {
         this.runner = runner;
+        this.posix = posix;
         this.terminal = terminal;
         this.warning = warning;
     }
 
     static ExecHost create() {
         return switch (Posix.availability()) {
-            case Posix.Available posix -> new LocalExec(posix.runner(), posix.terminal(), Optional.empty());
-            case Posix.Unavailable why ->
-                    new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.of(why.warning()));
+            case Posix.Available posix ->
+                    new LocalExec(posix.runner(), Optional.of(posix.runner()), posix.terminal(), Optional.empty());
+            case Posix.Unavailable why -> new LocalExec(new ProcessBuilderRunner(), Optional.empty(),
+                    new DevTtyTerminal(), Optional.of(why.warning()));
         };
     }
 
@@ -41,5 +46,20 @@ final class LocalExec implements ExecHost {
     @Override
     public Optional<String> fallbackWarning() {
         return warning;
+    }
+
+    @Override
+    public void terminateCommands() {
+        posix.ifPresent(PosixCommandRunner::terminateCommands);
+    }
+
+    @Override
+    public boolean awaitStdoutReaderGone() {
+        return posix.isPresent() && Posix.awaitPipeReaderGone(1);
+    }
+
+    @Override
+    public Optional<Runnable> suspendWithCommands() {
+        return posix.map(runner -> runner::stopWithCommands);
     }
 }

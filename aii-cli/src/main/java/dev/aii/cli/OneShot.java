@@ -43,11 +43,11 @@ final class OneShot extends Mode {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool, console);
         try (Session session = model.openSession(sessionOptions)) {
-            Answerer.Outcome outcome = new Answerer(console, tool, contextSize)
+            Answerer.Outcome outcome = new Answerer(console, tool, contextSize, host.signals())
                     .answer(session, prompt.get(), host.interrupts());
             return switch (outcome) {
                 case Answerer.Outcome.Completed c -> 0;
-                case Answerer.Outcome.Interrupted i -> INTERRUPTED_EXIT;
+                case Answerer.Outcome.Interrupted i -> host.signals().exitCode().orElse(INTERRUPTED_EXIT);
                 case Answerer.Outcome.Failed f -> console.report(f.error());
             };
         }
