@@ -79,6 +79,12 @@ final class Aii {
         Console console = new Console(host.out(), host.err(), host.stdio().stdoutTerminal(),
                 host.stdio().stderrTerminal() ? Columns.of(host.env()) : 0, options.json, options.exec, host.debug(),
                 tickers.get());
+        int exit = run(shortcut, options, usageError, console);
+        // Whatever the run made of it, SIGTERM or SIGHUP decides how it ends (cli.md 9.7).
+        return host.signals().exitCode().orElse(exit);
+    }
+
+    private int run(Shortcut shortcut, Options options, Optional<ModelException> usageError, Console console) {
         try {
             if (usageError.isPresent()) {
                 return console.report(usageError.get());
@@ -125,6 +131,8 @@ final class Aii {
         if (o.modelInfo && (hasPrompt || o.interactive || o.file != null)) {
             throw CliErrors.conflict(CliErrors.MODEL_INFO_CONFLICT);
         }
+        // From here on aii talks to a model and may run commands: SIGTERM and SIGHUP stop them first.
+        host.signals().listen();
         Map<String, String> env = modelEnvironment(o);
         Backends.timeoutWarning(env).ifPresent(console::warning);
         try (LanguageModel model = openModel(env)) {

@@ -141,6 +141,17 @@ final class AnswerWriter {
         return true;
     }
 
+    /**
+     * Takes stdout as failed with {@code why} (its reader is gone, seen
+     * before the next write), unless it already failed: nothing more is
+     * written to it.
+     */
+    void fail(IOException why) {
+        if (failure == null) {
+            failure = why;
+        }
+    }
+
     /** Why writing to stdout failed (a closed pipe, a full disk), once it has. */
     Optional<IOException> failure() {
         return Optional.ofNullable(failure);

@@ -35,30 +35,56 @@ final class Answerer {
     private final Console console;
     private final Optional<RunCommandTool> tool;
     private final int contextSize;
+    private final ProcessSignals signals;
 
-    Answerer(Console console, Optional<RunCommandTool> tool, int contextSize) {
+    Answerer(Console console, Optional<RunCommandTool> tool, int contextSize, ProcessSignals signals) {
         this.console = console;
         this.tool = tool;
         this.contextSize = contextSize;
+        this.signals = signals;
         // Segmenting text into characters loads its rules on first use: do that while the model
         // is still thinking, so the first text of the first answer is not held up by it.
         Thread.ofPlatform().daemon().name("aii-text-primer")
                 .start(() -> new RepetitionDetector().accept("Primed, \u00e9\u0301 \uD83D\uDC4D.\n"));
     }
 
+    /**
+     * Streams the answer to {@code prompt}. Ctrl-C (from {@code interrupts})
+     * and SIGTERM/SIGHUP stop it and any command it runs; Ctrl-Z stops the
+     * commands with aii, where the runner can.
+     */
     Outcome answer(Session session, String prompt, Interrupts interrupts) {
         Optional<AnswerScope> scope = tool.map(RunCommandTool::startAnswer);
-        try {
-            return answer(session, prompt, interrupts, scope);
+        AtomicBoolean stopped = new AtomicBoolean();
+        AtomicBoolean interrupted = new AtomicBoolean();
+        // Everything stops, a pending prompt included: what Ctrl-C does, and more.
+        Runnable stop = () -> {
+            interrupted.set(true);
+            stopped.set(true);
+            scope.ifPresent(AnswerScope::interrupt);
+            session.cancel();
+        };
+        // stdout closed by its reader: the answer and its commands stop, and the failure is reported (141).
+        Runnable lostStdout = () -> {
+            stopped.set(true);
+            scope.ifPresent(AnswerScope::interrupt);
+            session.cancel();
+        };
+        Interrupts.Registration suspend = scope.isPresent()
+                ? signals.suspender().map(interrupts::onSuspend).orElse(() -> { })
+                : () -> { };
+        try (Interrupts.Registration ending = signals.duringAnswer(stop);
+             Interrupts.Registration lost = console.onStdoutLost(lostStdout)) {
+            return answer(session, prompt, interrupts, scope, stopped, interrupted);
         } finally {
+            suspend.close();
             scope.ifPresent(AnswerScope::close);
         }
     }
 
-    private Outcome answer(Session session, String prompt, Interrupts interrupts, Optional<AnswerScope> scope) {
+    private Outcome answer(Session session, String prompt, Interrupts interrupts, Optional<AnswerScope> scope,
+                           AtomicBoolean stopped, AtomicBoolean interrupted) {
         RepetitionDetector detector = new RepetitionDetector();
-        AtomicBoolean stopped = new AtomicBoolean();
-        AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean repeated = new AtomicBoolean();
         AtomicBoolean cutOff = new AtomicBoolean();
         AtomicBoolean waitNoted = new AtomicBoolean();

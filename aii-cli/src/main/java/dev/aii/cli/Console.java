@@ -1,6 +1,7 @@
 package dev.aii.cli;
 
 import dev.aii.exec.ExecOutput;
+import dev.aii.model.ErrorCode;
 import dev.aii.model.ModelException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,6 +32,9 @@ import java.util.Optional;
  */
 final class Console implements ExecOutput, AutoCloseable {
 
+    /** Exit code when stdout was closed by its reader ({@code aii … | head -1}): 128 + SIGPIPE, as a shell shows it. */
+    static final int CLOSED_BY_READER_EXIT = 141;
+
     /** How long the answer's text may wait in the buffer for a LF or 128 bytes. */
     static final Duration FLUSH_AFTER = Duration.ofMillis(100);
 
@@ -44,6 +48,7 @@ final class Console implements ExecOutput, AutoCloseable {
     private final Optional<WaitingLine> waiting;
     private long flushScheduledFor = -1;
     private Optional<String> model = Optional.empty();
+    private volatile Runnable stdoutLost;
 
     /**
      * A console whose stderr is no terminal, on a ticker thread of its own.
@@ -85,7 +90,16 @@ final class Console implements ExecOutput, AutoCloseable {
      *
      * @throws UncheckedIOException when stdout cannot take it (see {@link #stdoutFailure()})
      */
-    synchronized void answer(String piece) {
+    void answer(String piece) {
+        try {
+            answerLocked(piece);
+        } catch (UncheckedIOException e) {
+            lost();
+            throw e;
+        }
+    }
+
+    private synchronized void answerLocked(String piece) {
         stopWaiting();
         stdout.write(piece);
         if (stdout.pending() && stdout.pendingSince() != flushScheduledFor) {
@@ -96,11 +110,48 @@ final class Console implements ExecOutput, AutoCloseable {
     }
 
     /** Writes the answer's text that has waited since {@code since}, if it still waits. */
-    private synchronized void flushWaiting(long since) {
+    private void flushWaiting(long since) {
         try {
-            stdout.flushWaiting(since);
+            synchronized (this) {
+                stdout.flushWaiting(since);
+            }
         } catch (UncheckedIOException e) {
-            // Recorded by the writer; the answer's thread reports it.
+            // Recorded by the writer; the answer's thread reports it once it has stopped.
+            lost();
+        }
+    }
+
+    /**
+     * While an answer runs: {@code stop} runs when stdout fails (its reader
+     * closed it, a full disk), from whichever thread was writing, so that the
+     * answer and its commands stop then rather than at the next write.
+     */
+    Interrupts.Registration onStdoutLost(Runnable stop) {
+        stdoutLost = stop;
+        return () -> {
+            if (stdoutLost == stop) {
+                stdoutLost = null;
+            }
+        };
+    }
+
+    /**
+     * Stdout's reader closed it while nothing was being written (a command
+     * runs, the model thinks): taken as the write that would have failed, so
+     * the answer and its commands stop now and aii ends with
+     * {@link #CLOSED_BY_READER_EXIT}.
+     */
+    void stdoutClosedByReader() {
+        synchronized (this) {
+            stdout.fail(new IOException("Broken pipe"));
+        }
+        lost();
+    }
+
+    private void lost() {
+        Runnable stop = stdoutLost;
+        if (stop != null) {
+            stop.run();
         }
     }
 
@@ -164,6 +215,23 @@ final class Console implements ExecOutput, AutoCloseable {
     }
 
     /**
+     * The exit code for a run whose stdout failed: {@link #CLOSED_BY_READER_EXIT}
+     * when its reader closed it, else that of an internal error.
+     */
+    synchronized int stdoutFailureExit() {
+        return closedByReader() ? CLOSED_BY_READER_EXIT : ErrorCode.INTERNAL_ERROR.exitCode();
+    }
+
+    /**
+     * Whether stdout is a pipe its reader closed (EPIPE: the JVM ignores
+     * SIGPIPE, so the write fails with "Broken pipe" instead of ending aii).
+     */
+    private boolean closedByReader() {
+        return stdout.failure().map(e -> e.getMessage() != null && e.getMessage().contains("Broken pipe"))
+                .orElse(false);
+    }
+
+    /**
      * Writes what a command prints to stdout (help, a listing, a header, a
      * prompt for a line): on a line of its own, then flushed. A stdout that
      * cannot take it (closed, a full disk) fails the command.
@@ -189,8 +257,16 @@ final class Console implements ExecOutput, AutoCloseable {
 
     // ---- stderr
 
-    /** Reports {@code e} (with its stack trace under {@code AII_DEBUG=1}) and returns its exit code. */
+    /**
+     * Reports {@code e} (with its stack trace under {@code AII_DEBUG=1}) and
+     * returns its exit code; once stdout's reader has closed it, nothing is
+     * reported and the exit code is {@link #CLOSED_BY_READER_EXIT} (cli.md 9.7:
+     * aii stops quietly, under {@code --json} too).
+     */
     synchronized int report(ModelException e) {
+        if (closedByReader()) {
+            return CLOSED_BY_READER_EXIT;
+        }
         line(ErrorText.report(e, json));
         if (debug && e.getCause() != null) {
             line(ErrorText.trace(e.getCause(), json));

@@ -13,4 +13,30 @@ interface ExecHost {
 
     /** A warning to print once when the best runner is not available (e.g. no native access). */
     Optional<String> fallbackWarning();
+
+    /**
+     * Ends every command running now as a timeout does (TERM to each, KILL
+     * after the grace), and returns once they are gone; nothing where the
+     * runner cannot reach its commands from outside a call.
+     */
+    default void terminateCommands() {
+    }
+
+    /**
+     * What Ctrl-Z does while commands may run: stop them, stop aii, and once
+     * aii is continued, continue them (their time limits stand still
+     * meanwhile). Empty where the runner cannot; Ctrl-Z then stops aii alone.
+     */
+    default Optional<Runnable> suspendWithCommands() {
+        return Optional.empty();
+    }
+
+    /**
+     * Blocks until nothing reads the pipe that stdout is any more, and returns
+     * true; false at once where that cannot be watched (then a closed stdout is
+     * noticed at the next write only).
+     */
+    default boolean awaitStdoutReaderGone() {
+        return false;
+    }
 }

@@ -34,6 +34,16 @@ final class ExecSetup {
         loaded.warnings().forEach(console::warning);
         ExecHost exec = host.exec().get();
         exec.fallbackWarning().ifPresent(console::warning);
+        host.signals().commandsRunBy(exec);
+        if (!host.stdio().stdoutTerminal()) {
+            // A command can run for 30 s without a byte for stdout: a reader that left
+            // (aii -x … | head -1) stops it then, not when the next text fails to go out.
+            Thread.ofPlatform().daemon().name("aii-stdout-watch").start(() -> {
+                if (exec.awaitStdoutReaderGone()) {
+                    console.stdoutClosedByReader();
+                }
+            });
+        }
         return RunCommandTool.builder()
                 .policy(ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory())))
                 .allowFile(file)

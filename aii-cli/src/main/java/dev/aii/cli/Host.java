@@ -21,12 +21,13 @@ import java.util.function.Supplier;
  * @param models opens the backend
  * @param exec how commands run and the user is asked, made only with {@code -x}
  * @param interrupts where Ctrl-C comes from when no line editor owns the terminal
+ * @param signals SIGTERM and SIGHUP, and what they stop
  * @param lineEditor opens line editing when stdin and stdout are a terminal
  * @param platform the operating system family, for texts
  */
 record Host(InputStream in, OutputStream out, OutputStream err, Map<String, String> env, Path workingDirectory,
             Stdio stdio, ModelProvider models, Supplier<ExecHost> exec, Interrupts interrupts,
-            LineEditorFactory lineEditor, Platform platform) {
+            ProcessSignals signals, LineEditorFactory lineEditor, Platform platform) {
 
     Host {
         Objects.requireNonNull(in, "in");
@@ -38,6 +39,7 @@ record Host(InputStream in, OutputStream out, OutputStream err, Map<String, Stri
         Objects.requireNonNull(models, "models");
         Objects.requireNonNull(exec, "exec");
         Objects.requireNonNull(interrupts, "interrupts");
+        Objects.requireNonNull(signals, "signals");
         Objects.requireNonNull(lineEditor, "lineEditor");
         Objects.requireNonNull(platform, "platform");
     }

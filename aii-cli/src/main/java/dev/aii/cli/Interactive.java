@@ -36,7 +36,7 @@ final class Interactive extends Mode {
     int run() throws ModelException {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Options.emptyToNone(options.prompt), tool, console);
-        Answerer answerer = new Answerer(console, tool, model.contextSize());
+        Answerer answerer = new Answerer(console, tool, model.contextSize(), host.signals());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
         try (Host.LineInputWithInterrupts editor = editing
                 ? host.lineEditor().open(HistoryFile.ready(host.env(), host.home(), console::warning)) : null;
@@ -67,8 +67,11 @@ final class Interactive extends Mode {
                         continue;
                     }
                     answer(answerer, session, line, interrupts);
+                    if (host.signals().exitCode().isPresent()) {
+                        return host.signals().exitCode().getAsInt();   // SIGTERM or SIGHUP stopped the answer
+                    }
                     if (console.stdoutFailure().isPresent()) {
-                        return ErrorCode.INTERNAL_ERROR.exitCode();   // reported with the answer
+                        return console.stdoutFailureExit();   // reported with the answer
                     }
                 }
             } finally {

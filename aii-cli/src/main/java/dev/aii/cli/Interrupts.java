@@ -1,6 +1,6 @@
 package dev.aii.cli;
 
-/** Where Ctrl-C comes from. */
+/** Where Ctrl-C, and Ctrl-Z, come from. */
 interface Interrupts {
 
     /**
@@ -9,18 +9,39 @@ interface Interrupts {
      */
     Registration onInterrupt(Runnable action);
 
-    /** An installed Ctrl-C action. */
+    /**
+     * Runs {@code action} on each Ctrl-Z (SIGTSTP) instead of stopping aii,
+     * until the returned handle is closed; the action stops aii itself. Where
+     * Ctrl-Z cannot be taken over, nothing changes.
+     */
+    default Registration onSuspend(Runnable action) {
+        return () -> { };
+    }
+
+    /** An installed action. */
     interface Registration extends AutoCloseable {
         @Override
         void close();
     }
 
-    /** Ctrl-C as the JVM's SIGINT. */
+    /** Ctrl-C and Ctrl-Z as the JVM's SIGINT and SIGTSTP. */
     static Interrupts sigint() {
-        return action -> {
-            sun.misc.Signal signal = new sun.misc.Signal("INT");
-            sun.misc.SignalHandler previous = sun.misc.Signal.handle(signal, s -> action.run());
-            return () -> sun.misc.Signal.handle(signal, previous);
+        return new Interrupts() {
+            @Override
+            public Registration onInterrupt(Runnable action) {
+                return handle("INT", action);
+            }
+
+            @Override
+            public Registration onSuspend(Runnable action) {
+                return handle("TSTP", action);
+            }
         };
+    }
+
+    private static Registration handle(String name, Runnable action) {
+        sun.misc.Signal signal = new sun.misc.Signal(name);
+        sun.misc.SignalHandler previous = sun.misc.Signal.handle(signal, s -> action.run());
+        return () -> sun.misc.Signal.handle(signal, previous);
     }
 }

@@ -95,6 +95,12 @@ final class JLineInput implements Host.LineInputWithInterrupts {
     }
 
     @Override
+    public Registration onSuspend(Runnable action) {
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.TSTP, s -> action.run());
+        return () -> terminal.handle(Terminal.Signal.TSTP, previous);
+    }
+
+    @Override
     public void close() {
         history.ifPresent(file -> {
             try {

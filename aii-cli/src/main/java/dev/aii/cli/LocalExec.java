@@ -5,17 +5,21 @@ import dev.aii.exec.DevTtyTerminal;
 import dev.aii.exec.ProcessBuilderRunner;
 import dev.aii.exec.Terminal;
 import dev.aii.ffm.Posix;
+import dev.aii.ffm.PosixCommandRunner;
 import java.util.Optional;
 
 /** Commands and prompts on this machine: through POSIX calls when native access works, else portable Java. */
 final class LocalExec implements ExecHost {
 
     private final CommandRunner runner;
+    private final Optional<PosixCommandRunner> posix;
     private final Terminal terminal;
     private final Optional<String> warning;
 
-    private LocalExec(CommandRunner runner, Terminal terminal, Optional<String> warning) {
+    private LocalExec(CommandRunner runner, Optional<PosixCommandRunner> posix, Terminal terminal,
+                      Optional<String> warning) {
         this.runner = runner;
+        this.posix = posix;
         this.terminal = terminal;
         this.warning = warning;
     }
@@ -24,10 +28,11 @@ final class LocalExec implements ExecHost {
         // instanceof, not a pattern switch: that would bootstrap a class at the first tool call (see Check.line)
         Posix.Availability availability = Posix.availability();
         if (availability instanceof Posix.Available posix) {
-            return new LocalExec(posix.runner(), posix.terminal(), Optional.empty());
+            return new LocalExec(posix.runner(), Optional.of(posix.runner()), posix.terminal(), Optional.empty());
         }
         Posix.Unavailable why = (Posix.Unavailable) availability;
-        return new LocalExec(new ProcessBuilderRunner(), new DevTtyTerminal(), Optional.of(why.warning()));
+        return new LocalExec(new ProcessBuilderRunner(), Optional.empty(), new DevTtyTerminal(),
+                Optional.of(why.warning()));
     }
 
     @Override
@@ -43,5 +48,20 @@ final class LocalExec implements ExecHost {
     @Override
     public Optional<String> fallbackWarning() {
         return warning;
+    }
+
+    @Override
+    public void terminateCommands() {
+        posix.ifPresent(PosixCommandRunner::terminateCommands);
+    }
+
+    @Override
+    public boolean awaitStdoutReaderGone() {
+        return posix.isPresent() && Posix.awaitPipeReaderGone(1);
+    }
+
+    @Override
+    public Optional<Runnable> suspendWithCommands() {
+        return posix.map(runner -> runner::stopWithCommands);
     }
 }

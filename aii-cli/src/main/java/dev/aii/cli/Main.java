@@ -39,6 +39,7 @@ public final class Main {
                 environment -> Backends.open(environment),
                 () -> LocalExec.create(),
                 Interrupts.sigint(),
+                ProcessSignals.ofProcess(),
                 history -> JLineInput.open(history),
                 Platform.current());
     }

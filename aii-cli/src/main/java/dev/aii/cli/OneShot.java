@@ -43,13 +43,15 @@ final class OneShot extends Mode {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool, console);
         try (Session session = model.openSession(sessionOptions)) {
-            Answerer.Outcome outcome = new Answerer(console, tool, contextSize)
+            Answerer.Outcome outcome = new Answerer(console, tool, contextSize, host.signals())
                     .answer(session, prompt.get(), host.interrupts());
             // instanceof, not a pattern switch, which would bootstrap a class after the answer (see Check.line)
             if (outcome instanceof Answerer.Outcome.Failed f) {
                 return console.report(f.error());
             }
-            return outcome instanceof Answerer.Outcome.Interrupted ? INTERRUPTED_EXIT : 0;
+            return outcome instanceof Answerer.Outcome.Interrupted
+                    ? host.signals().exitCode().orElse(INTERRUPTED_EXIT)
+                    : 0;
         }
     }
 

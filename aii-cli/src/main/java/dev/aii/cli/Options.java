@@ -39,7 +39,10 @@ import picocli.CommandLine.Parameters;
                     + "unavailable_downloading, unavailable_server, unavailable_model",
             "  4    generation failed: assets_unavailable, guardrail_violation, unsupported_language, "
                     + "context_exceeded, rate_limited",
+            "  129  ended by SIGHUP or a terminal that closed; what was running is stopped",
             "  130  interrupted by Ctrl-C (one-shot mode)",
+            "  141  stdout closed by its reader (aii ... | head -1); nothing is reported",
+            "  143  ended by SIGTERM; what was running is stopped",
             "",
             "Environment:",
             "  AII_BASE_URL      base URL of an OpenAI-compatible server (.../v1), used instead of Apple's "

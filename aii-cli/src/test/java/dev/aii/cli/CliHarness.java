@@ -30,6 +30,15 @@ final class CliHarness {
     private CommandRunner runner = new ProcessBuilderRunner();
     private Platform platform = Platform.OTHER;
     final ManualInterrupts interrupts = new ManualInterrupts();
+    /** The exit codes SIGTERM or SIGHUP ended the run with ({@link #signals}' {@code signalled}). */
+    final List<Integer> signalExits = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final ProcessSignals signals = ProcessSignals.manual(signalExits::add);
+    /** How often the run's exec host was asked to terminate its commands, and to stop with them. */
+    final java.util.concurrent.atomic.AtomicInteger terminations = new java.util.concurrent.atomic.AtomicInteger();
+    final java.util.concurrent.atomic.AtomicInteger suspensions = new java.util.concurrent.atomic.AtomicInteger();
+    /** Counted down, the reader of stdout is gone (see {@link #watchingStdout()}). */
+    final java.util.concurrent.CountDownLatch stdoutReaderGone = new java.util.concurrent.CountDownLatch(1);
+    private boolean stdoutWatched;
     final RecordingStream out = new RecordingStream();
     final RecordingStream err = new RecordingStream();
     private OutputStream stdout = out;
@@ -101,8 +110,13 @@ final class CliHarness {
         return this;
     }
 
-    /** Stdout takes {@code bytes} bytes (recorded in {@link #out}), then fails as a closed pipe does. */
+    /** Stdout takes {@code bytes} bytes (recorded in {@link #out}), then fails as a pipe whose reader left does. */
     CliHarness stdoutFailingAfter(int bytes) {
+        return stdoutFailingAfter(bytes, "Broken pipe");
+    }
+
+    /** Stdout takes {@code bytes} bytes (recorded in {@link #out}), then fails with {@code why}. */
+    CliHarness stdoutFailingAfter(int bytes, String why) {
         this.stdout = new OutputStream() {
             private int left = bytes;
 
@@ -114,12 +128,18 @@ final class CliHarness {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 if (len > left) {
-                    throw new IOException("Broken pipe");
+                    throw new IOException(why);
                 }
                 left -= len;
                 out.write(b, off, len);
             }
         };
+        return this;
+    }
+
+    /** The exec host watches stdout's reader: {@link #stdoutReaderGone} tells it the reader left. */
+    CliHarness watchingStdout() {
+        this.stdoutWatched = true;
         return this;
     }
 
@@ -151,6 +171,7 @@ final class CliHarness {
     Host host() {
         Terminal t = terminal;
         CommandRunner r = runner;
+        boolean watched = stdoutWatched;
         ExecHost exec = new ExecHost() {
             @Override
             public CommandRunner runner() {
@@ -166,9 +187,32 @@ final class CliHarness {
             public Optional<String> fallbackWarning() {
                 return Optional.empty();
             }
+
+            @Override
+            public void terminateCommands() {
+                terminations.incrementAndGet();
+            }
+
+            @Override
+            public Optional<Runnable> suspendWithCommands() {
+                return Optional.of(suspensions::incrementAndGet);
+            }
+
+            @Override
+            public boolean awaitStdoutReaderGone() {
+                if (!watched) {
+                    return false;
+                }
+                try {
+                    stdoutReaderGone.await();
+                    return true;
+                } catch (InterruptedException e) {
+                    return false;
+                }
+            }
         };
         return new Host(stdinStream != null ? stdinStream : new ByteArrayInputStream(stdin), stdout, err, env,
-                workingDirectory, stdio, models, () -> exec, interrupts,
+                workingDirectory, stdio, models, () -> exec, interrupts, signals,
                 history -> {
                     throw new AssertionError("no line editor in tests");
                 },
@@ -213,29 +257,49 @@ final class CliHarness {
         }
     }
 
-    /** Ctrl-C on demand. */
+    /** Ctrl-C and Ctrl-Z on demand. */
     static final class ManualInterrupts implements Interrupts {
         private final List<Runnable> actions = new ArrayList<>();
+        private final List<Runnable> suspends = new ArrayList<>();
 
         @Override
         public synchronized Registration onInterrupt(Runnable action) {
-            actions.add(action);
+            return add(actions, action);
+        }
+
+        @Override
+        public synchronized Registration onSuspend(Runnable action) {
+            return add(suspends, action);
+        }
+
+        private Registration add(List<Runnable> list, Runnable action) {
+            list.add(action);
             return () -> {
                 synchronized (this) {
-                    actions.remove(action);
+                    list.remove(action);
                 }
             };
         }
 
         /** Presses Ctrl-C: runs the newest registered action. */
         void fire() {
+            newest(actions);
+        }
+
+        /** Presses Ctrl-Z: runs the newest registered action; false when none is (Ctrl-Z would stop aii alone). */
+        boolean suspend() {
+            return newest(suspends);
+        }
+
+        private boolean newest(List<Runnable> list) {
             Runnable action;
             synchronized (this) {
-                action = actions.isEmpty() ? null : actions.getLast();
+                action = list.isEmpty() ? null : list.getLast();
             }
             if (action != null) {
                 action.run();
             }
+            return action != null;
         }
     }
 }

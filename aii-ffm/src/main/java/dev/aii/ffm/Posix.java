@@ -1,9 +1,11 @@
 package dev.aii.ffm;
 
+import dev.aii.ffm.posix.Calls;
 import dev.aii.ffm.posix.Lifetimes;
 import dev.aii.ffm.posix.LibC;
 import dev.aii.ffm.posix.OsConstants;
 import dev.aii.ffm.posix.Probe;
+import java.lang.foreign.Arena;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -71,6 +73,31 @@ public final class Posix {
     /** Shorthand for {@code availability() instanceof Available}. */
     public static boolean available() {
         return Holder.AVAILABILITY instanceof Available;
+    }
+
+    /**
+     * Blocks until nothing reads the pipe that file descriptor {@code fd}
+     * writes to any more (its reader closed it or exited; the kernel reports
+     * that as POLLERR or POLLHUP on the writing end) and returns true; false at
+     * once when {@code fd} is not open or cannot be watched. For a thread of
+     * its own: it may wait for as long as the reader lives.
+     *
+     * @throws UnsupportedOperationException when {@link #available()} is false
+     */
+    public static boolean awaitPipeReaderGone(int fd) {
+        try (Arena arena = Arena.ofConfined()) {
+            Calls calls = new Calls(libc(), arena);
+            while (true) {
+                // No events asked for: POLLERR and POLLHUP are always reported, POLLNVAL for a bad descriptor.
+                short revents = calls.poll(fd, (short) 0, -1);
+                if (revents < 0 || (revents & OsConstants.POLLNVAL) != 0) {
+                    return false;
+                }
+                if ((revents & (OsConstants.POLLERR | OsConstants.POLLHUP)) != 0) {
+                    return true;
+                }
+            }
+        }
     }
 
     /** The bound C library, for the runner and the terminal; throws when unavailable. */

@@ -179,11 +179,12 @@ final class AiiProcess {
     }
 
     /**
-     * {@code env -i}: only the variables given here; SIGINT at its default
-     * action, whatever the build that started the tests ignores.
+     * {@code env -i}: only the variables given here; SIGINT, SIGTERM, SIGHUP
+     * and SIGTSTP at their default action, whatever the build that started
+     * the tests ignores.
      */
-    private List<String> command(String... args) {
-        List<String> argv = new ArrayList<>(List.of(Programs.path("env"), "-i", "--default-signal=INT"));
+    List<String> command(String... args) {
+        List<String> argv = new ArrayList<>(List.of(Programs.path("env"), "-i", "--default-signal=INT,TERM,HUP,TSTP"));
         env.forEach((k, v) -> argv.add(k + "=" + v));
         argv.add(launcher.toString());
         argv.addAll(List.of(args));
