@@ -1,15 +1,19 @@
 #!/bin/sh
 # aii's benchmarks: measurements, not tests (no pass or fail). Prints the
-# machine, then each figure with the target it is held against; the results
-# and the commands are in docs/benchmarks.md. Needs hyperfine (Debian package
-# hyperfine) and GNU time (/usr/bin/time) for peak memory.
+# machine and its load, then each figure next to the target it is held
+# against, every ratio from commands run side by side in one hyperfine call;
+# the results and the commands are in docs/benchmarks.md. Needs hyperfine
+# (Debian package hyperfine) and GNU time (/usr/bin/time) for peak memory.
 #
-#   bench/run.sh            everything (about 10 minutes on 2 cores)
-#   bench/run.sh startup    one part: startup | drain | tool | firstbyte | jmh
+#   bench/run.sh            everything (about 15 minutes on 2 cores)
+#   bench/run.sh PART       one part: startup | prompt | stdin | peers | drain | tool | firstbyte | jmh
 #
 # It builds (tests skipped), installs into a temporary prefix with
-# make install-files (so the startup cache is the one users get), and writes
-# everything it prints to bench/target/results.txt as well.
+# make install (so the two startup caches are the ones users get), and writes
+# everything it prints to bench/target/results.txt as well. The peer line
+# (Codex's native `codex --version` and `codex execpolicy check`) is fetched
+# once with `npm pack` (no install scripts run) into ~/.cache/aii/bench when
+# npm's registry is reachable, and left out otherwise.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd -P)
@@ -39,37 +43,137 @@ say "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 cp="$root/bench/target/classes:$(cat bench/target/classpath.txt)"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/aii-bench.XXXXXX")
 trap 'make -s uninstall PREFIX="$tmp/prefix" > /dev/null 2>&1; rm -rf "$tmp"' EXIT
-make -s install-files PREFIX="$tmp/prefix" > /dev/null
+make -s install-files PREFIX="$tmp/prefix" > /dev/null 2>&1
 aii=$tmp/prefix/bin/aii
+HOME_BEFORE=$HOME
 export HOME="$tmp/home"
 mkdir -p "$HOME"
 
 # median in ms of one command from hyperfine's CSV (command,mean,stddev,median,user,system,min,max)
 median_ms() { awk -F, -v n="$2" 'NR == n + 1 { printf "%.1f", $4 * 1000 }' "$1"; }
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+# The yardstick of every start-up row: Java's hello world with default flags, in the same hyperfine call.
+mkdir -p "$tmp/hello"
+printf 'public class Hello { public static void main(String[] a) { System.out.println("hello world"); } }\n' \
+  > "$tmp/hello/Hello.java"
+"$jdk/bin/javac" -d "$tmp/hello" "$tmp/hello/Hello.java"
+hello="$java -cp $tmp/hello Hello"
+
 if want startup; then
   say ""
-  say "## startup (hyperfine, $runs runs after 5 warm-ups; median wall time)"
-  mkdir -p "$tmp/hello"
-  printf 'public class Hello { public static void main(String[] a) { System.out.println("hello world"); } }\n' \
-    > "$tmp/hello/Hello.java"
-  "$jdk/bin/javac" -d "$tmp/hello" "$tmp/hello/Hello.java"
+  say "## short commands and --check (hyperfine, $runs runs after 5 warm-ups, side by side; median wall time)"
   hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/startup.csv" \
-    "$java -cp $tmp/hello Hello" \
-    "$java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -cp $tmp/hello Hello" \
-    "$aii --help" "$aii --list-allowed" "$aii --version" > "$tmp/startup.txt"
+    "$hello" "$aii --help" "$aii --list-allowed" "$aii --version" "$aii --check ls -la" \
+    "$aii --check git log -1 --output=/tmp/x" > "$tmp/startup.txt"
   AII_JAVA_OPTS=-XX:AOTMode=off hyperfine -N -w 3 -r 10 --export-csv "$tmp/nocache.csv" "$aii --help" > /dev/null
-  hello=$(median_ms "$tmp/startup.csv" 1)
-  tuned=$(median_ms "$tmp/startup.csv" 2)
-  say "java Hello (default flags):              $hello ms"
-  say "java Hello (the launcher's JVM flags):   $tuned ms"
-  i=3
-  for c in --help --list-allowed --version; do
+  h=$(median_ms "$tmp/startup.csv" 1)
+  say "java Hello (default flags): $h ms"
+  i=2
+  for c in "--help" "--list-allowed" "--version" "--check ls -la" "--check git log -1 --output=/tmp/x"; do
     t=$(median_ms "$tmp/startup.csv" $i)
-    say "aii $c: $t ms = $(awk -v a="$t" -v b="$hello" 'BEGIN { printf "%.2f", a / b }')x hello world, $(awk -v a="$t" -v b="$tuned" 'BEGIN { printf "%.2f", a / b }')x tuned hello world (target: within 2x)"
+    case $c in --check*) goal=1.5 ;; *) goal=1.2 ;; esac
+    say "aii $c: $t ms = $(ratio "$t" "$h")x hello world (target: <= ${goal}x)"
     i=$((i + 1))
   done
   say "aii --help without the startup cache (-XX:AOTMode=off): $(median_ms "$tmp/nocache.csv" 1) ms"
+fi
+
+# serve MODE: a loopback model server that answers at once (dev.aii.bench.Serve); sets $url, $serve_in.
+serve() {
+  rm -f "$tmp/serve.in" "$tmp/serve.out"
+  mkfifo "$tmp/serve.in"
+  "$java" -cp "$cp" dev.aii.bench.Serve "$1" < "$tmp/serve.in" > "$tmp/serve.out" &
+  exec 8> "$tmp/serve.in"
+  url=""
+  for _ in $(seq 1 100); do
+    url=$(head -n 1 "$tmp/serve.out" 2>/dev/null || true)
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  [ -n "$url" ] || { echo "bench: the model server did not start" >&2; exit 1; }
+}
+# unserve: stops it, and prints what it received (requests and body bytes per path).
+unserve() {
+  exec 8>&-
+  wait
+  sed 1d "$tmp/serve.out"
+}
+
+if want prompt; then
+  say ""
+  say "## the prompt path: a fresh aii to the end of the answer, against a loopback server that answers at once"
+  say "(hyperfine, $runs runs after 5 warm-ups, side by side; median wall time)"
+  serve text
+  AII_BASE_URL=$url hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/prompt.csv" \
+    "$hello" "$aii hi" "$aii -m m hi" > /dev/null
+  unserve > /dev/null
+  serve tool
+  cd "$tmp"
+  AII_BASE_URL=$url hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/tool.csv" \
+    "$aii hi" "$aii -x hi" > /dev/null
+  cd "$root"
+  unserve > /dev/null
+  h=$(median_ms "$tmp/prompt.csv" 1)
+  t=$(median_ms "$tmp/prompt.csv" 2)
+  say "java Hello: $h ms"
+  say "aii hi: $t ms = $(ratio "$t" "$h")x hello world (target: <= 5x, stretch 3x)"
+  m=$(median_ms "$tmp/prompt.csv" 3)
+  say "aii -m m hi: $m ms = $(ratio "$m" "$h")x hello world"
+  one=$(median_ms "$tmp/tool.csv" 1)
+  two=$(median_ms "$tmp/tool.csv" 2)
+  say "aii -x hi, one auto-allowed call of pwd then the answer (two chat requests): $two ms; aii hi against the same server: $one ms"
+  say "  difference: $(awk -v a="$two" -v b="$one" 'BEGIN { printf "%.1f", a - b }') ms for the first tool call of a fresh process and a second request (target: <= 15 ms over a warm call, see the tool part)"
+fi
+
+if want stdin; then
+  say ""
+  say "## 10 MB of piped stdin (aii summarize < 10 MB file) against aii hi < /dev/null"
+  head -c 10000000 /dev/urandom | base64 -w 76 | head -c 10000000 > "$tmp/ten-mb.txt"
+  serve text
+  AII_BASE_URL=$url AII_CONTEXT_SIZE=100000000 hyperfine -w 2 -r 10 --export-csv "$tmp/stdin.csv" \
+    "$aii hi < /dev/null" "$aii summarize < $tmp/ten-mb.txt" > /dev/null
+  for f in /dev/null "$tmp/ten-mb.txt"; do
+    AII_BASE_URL=$url AII_CONTEXT_SIZE=100000000 /usr/bin/time -f '%M' -o "$tmp/rss" "$aii" summarize < "$f" > /dev/null
+    cat "$tmp/rss" >> "$tmp/stdin-rss.txt"
+  done
+  received=$(unserve)
+  base=$(median_ms "$tmp/stdin.csv" 1)
+  big=$(median_ms "$tmp/stdin.csv" 2)
+  say "aii hi < /dev/null: $base ms; aii summarize < 10 MB: $big ms (+$(awk -v a="$big" -v b="$base" 'BEGIN { printf "%.0f", a - b }') ms)"
+  say "peak RSS: $(sed -n 1p "$tmp/stdin-rss.txt") KiB without input, $(sed -n 2p "$tmp/stdin-rss.txt") KiB with 10 MB = $(awk -v a="$(sed -n 2p "$tmp/stdin-rss.txt")" -v b="$(sed -n 1p "$tmp/stdin-rss.txt")" 'BEGIN { printf "%.1f", (a - b) / 9765.6 }')x the input over the baseline (target: <= 3x)"
+  say "what the server received over all runs (each 10 MB request should appear once, under chat/completions only):"
+  printf '%s\n' "$received" | sed 's/^/  /' | tee -a "$out"
+fi
+
+if want peers; then
+  say ""
+  say "## peers: Codex's native binary from npm's @openai/codex (hyperfine, side by side with aii)"
+  codex_version=${CODEX_VERSION:-0.171.0}
+  codex_dir=${XDG_CACHE_HOME:-$HOME_BEFORE/.cache}/aii/bench/codex-$codex_version
+  codex=$codex_dir/package/vendor/x86_64-unknown-linux-musl/bin/codex
+  if [ ! -x "$codex" ] && command -v npm > /dev/null; then
+    mkdir -p "$codex_dir"
+    ( cd "$codex_dir" && timeout 600 npm pack --silent "@openai/codex@$codex_version-linux-x64" > /dev/null 2>&1 \
+        && tar -xzf "openai-codex-$codex_version-linux-x64.tgz" package/vendor/x86_64-unknown-linux-musl/bin/codex \
+        && rm -f "openai-codex-$codex_version-linux-x64.tgz" ) || true
+  fi
+  if [ -x "$codex" ]; then
+    printf 'prefix_rule(pattern=["ls"], decision="allow")\n' > "$tmp/rules.codexpolicy"
+    hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/peers.csv" \
+      "$hello" "$codex --version" "$codex execpolicy check --rules $tmp/rules.codexpolicy ls -la" \
+      "$aii --version" "$aii --check ls -la" > /dev/null 2>&1
+    h=$(median_ms "$tmp/peers.csv" 1)
+    i=2
+    for c in "codex --version" "codex execpolicy check ls -la" "aii --version" "aii --check ls -la"; do
+      t=$(median_ms "$tmp/peers.csv" $i)
+      say "$c: $t ms = $(ratio "$t" "$h")x hello world"
+      i=$((i + 1))
+    done
+  else
+    say "(left out: @openai/codex@$codex_version could not be fetched with npm)"
+  fi
 fi
 
 if want drain; then

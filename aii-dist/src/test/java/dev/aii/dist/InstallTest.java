@@ -195,6 +195,62 @@ class InstallTest {
         }
     }
 
+    /** The startup cache the launcher gave the JVM for this command line, as the JVM reports its flags. */
+    private static String cacheFor(String... args) {
+        // The JVM's own output goes to stderr, and only when asked for (see bin/aii).
+        Run run = aii(Map.of("AII_JAVA_OPTS", "-XX:+DisplayVMOutput -XX:+PrintFlagsFinal",
+                "AII_BASE_URL", "http://127.0.0.1:9/v1"), args);
+        String line = (run.out() + run.err()).lines().filter(l -> l.matches("\\s*ccstr AOTCache\\s+=.*")).findFirst()
+                .orElseThrow(() -> new AssertionError("no AOTCache flag in: " + run.err()));
+        String value = line.replaceFirst(".*=\\s*", "").replaceFirst("\\s*\\{.*", "").strip();
+        return value.isEmpty() ? "none" : Path.of(value).getFileName().toString();
+    }
+
+    @Test
+    void theLauncherPicksTheCacheTrainedForTheCommandLineAndFallsBack() throws IOException {
+        assertTrue(Files.size(prefix.resolve("share/aii/aii-prompt.aot")) > 0);
+        assertEquals("aii.aot", cacheFor("--version"));
+        assertEquals("aii.aot", cacheFor("--help"));
+        assertEquals("aii.aot", cacheFor("--list-allowed"));
+        assertEquals("aii.aot", cacheFor("--check", "ls", "-la"));
+        assertEquals("aii.aot", cacheFor("-j", "--check", "git", "status"));
+        assertEquals("aii-prompt.aot", cacheFor("hi"));
+        assertEquals("aii-prompt.aot", cacheFor("-x", "list", "the", "files"));
+        assertEquals("aii-prompt.aot", cacheFor("-m", "llama3.2", "hi"));
+        // A prompt that merely mentions the flag is still a prompt.
+        assertEquals("aii-prompt.aot", cacheFor("--", "--check"));
+
+        Path prompt = prefix.resolve("share/aii/aii-prompt.aot");
+        Path shortOnes = prefix.resolve("share/aii/aii.aot");
+        Path promptAside = tmp.resolve("aii-prompt.aot.aside");
+        Path shortAside = tmp.resolve("aii.aot.aside");
+        Files.move(prompt, promptAside);
+        try {
+            assertEquals("aii.aot", cacheFor("hi"), "the other cache when this one is missing");
+            Files.move(shortOnes, shortAside);
+            try {
+                assertEquals("none", cacheFor("hi"));
+                assertEquals("none", cacheFor("--version"));
+                assertEquals(new Run(0, VERSION_LINE, ""), aii(Map.of(), "--version"));
+            } finally {
+                Files.move(shortAside, shortOnes);
+            }
+        } finally {
+            Files.move(promptAside, prompt);
+        }
+        // A stale one (a jar newer than it) is passed over for the other.
+        Path jar = prefix.resolve("share/aii/lib/aii-cli-0.9.0.jar");
+        FileTime was = Files.getLastModifiedTime(jar);
+        FileTime cacheTime = Files.getLastModifiedTime(prompt);
+        try {
+            Files.setLastModifiedTime(prompt, FileTime.from(was.toInstant().minusSeconds(60)));
+            assertEquals("aii.aot", cacheFor("hi"));
+        } finally {
+            Files.setLastModifiedTime(prompt, cacheTime);
+        }
+        assertEquals("aii-prompt.aot", cacheFor("hi"));
+    }
+
     @Test
     void uninstallRemovesExactlyWhatInstallPutThere() throws IOException {
         Path other = tmp.resolve("other-prefix");

@@ -35,8 +35,12 @@ record Run(int status, String out, String err) {
         builder.environment().putAll(extraEnv);
         try {
             Process process = builder.start();
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-            CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+            // A thread of its own for each stream: the common pool may have one thread (2 cores), and a process
+            // that fills the pipe of the stream not being read would never end.
+            CompletableFuture<String> out = new CompletableFuture<>();
+            CompletableFuture<String> err = new CompletableFuture<>();
+            readInto(out, process.getInputStream());
+            readInto(err, process.getErrorStream());
             // Generous: only to catch a hang (a jlink run on a busy machine takes a while).
             if (!process.waitFor(5, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
@@ -68,6 +72,16 @@ record Run(int status, String out, String err) {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    private static void readInto(CompletableFuture<String> text, InputStream in) {
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                text.complete(read(in));
+            } catch (RuntimeException e) {
+                text.completeExceptionally(e);
+            }
+        });
     }
 
     private static String read(InputStream in) {

@@ -13,6 +13,9 @@ import java.util.Optional;
 /** Turns what a server answered, or how talking to it failed, into the errors of the command line contract. */
 final class ServerErrors {
 
+    /** What the TLS socket says when an http:// server answers its greeting in plain text. */
+    private static final String PLAIN_ANSWER_TO_TLS = "Unsupported or unrecognized SSL message";
+
     /** How much of a response body a detail quotes. */
     static final int EXCERPT_LENGTH = 200;
 
@@ -146,6 +149,9 @@ final class ServerErrors {
             boolean unknownHost = kind instanceof UnknownHostException || kind instanceof UnresolvedAddressException;
             String what = unknownHost ? "unknown host" : "connection refused";
             return message == null || message.equalsIgnoreCase(what) ? what : what + ": " + message;
+        }
+        if (kind instanceof javax.net.ssl.SSLException && PLAIN_ANSWER_TO_TLS.equals(message)) {
+            return "Unrecognized SSL message, plaintext connection?";
         }
         return message == null ? e.getClass().getSimpleName() : message;
     }

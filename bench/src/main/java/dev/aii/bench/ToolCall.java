@@ -69,6 +69,10 @@ public final class ToolCall {
                 Thread.currentThread().interrupt();
             }
         });
+        // The first call of this process, before any warm-up: what a fresh aii pays once (here without the
+        // launcher's startup cache, so an upper bound).
+        long first = toolCall.getAsLong();
+        System.out.printf("%-50s %7.0f us%n", "first tool call of a fresh JVM", first / 1e3);
         report("tool call (AnswerScope.call, POSIX runner)", toolCall, iterations);
         report("POSIX runner spawning /usr/bin/pwd", direct, iterations);
         report("ProcessBuilder spawning /usr/bin/pwd", processBuilder, iterations);
