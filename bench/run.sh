@@ -80,47 +80,54 @@ if want startup; then
   say "aii --help without the startup cache (-XX:AOTMode=off): $(median_ms "$tmp/nocache.csv" 1) ms"
 fi
 
-# serve MODE: a loopback model server that answers at once (dev.aii.bench.Serve); sets $url, $serve_in.
+# serve NAME MODE FD: a loopback model server that answers at once (dev.aii.bench.Serve MODE), fed on
+# descriptor FD (8 or 9) until unserve; sets $url.
 serve() {
-  rm -f "$tmp/serve.in" "$tmp/serve.out"
-  mkfifo "$tmp/serve.in"
-  "$java" -cp "$cp" dev.aii.bench.Serve "$1" < "$tmp/serve.in" > "$tmp/serve.out" &
-  exec 8> "$tmp/serve.in"
+  rm -f "$tmp/serve-$1.in" "$tmp/serve-$1.out"
+  mkfifo "$tmp/serve-$1.in"
+  "$java" -cp "$cp" dev.aii.bench.Serve "$2" < "$tmp/serve-$1.in" > "$tmp/serve-$1.out" &
+  eval "exec $3> \"\$tmp/serve-$1.in\""
   url=""
   for _ in $(seq 1 100); do
-    url=$(head -n 1 "$tmp/serve.out" 2>/dev/null || true)
+    url=$(head -n 1 "$tmp/serve-$1.out" 2>/dev/null || true)
     [ -n "$url" ] && break
     sleep 0.1
   done
   [ -n "$url" ] || { echo "bench: the model server did not start" >&2; exit 1; }
 }
-# unserve: stops it, and prints what it received (requests and body bytes per path).
+# unserve NAME FD: stops it, then prints what it received (requests and body bytes per path).
 unserve() {
-  exec 8>&-
-  wait
-  sed 1d "$tmp/serve.out"
+  eval "exec $2>&-"
+  for _ in $(seq 1 100); do
+    [ "$(wc -l < "$tmp/serve-$1.out")" -lt 2 ] || break
+    sleep 0.1
+  done
+  sleep 0.2
+  sed 1d "$tmp/serve-$1.out"
 }
 
 if want prompt; then
   say ""
   say "## the prompt path: a fresh aii to the end of the answer, against a loopback server that answers at once"
   say "(hyperfine, $runs runs after 5 warm-ups, side by side; median wall time)"
-  serve text
+  serve text text 8
+  text_url=$url
   AII_BASE_URL=$url hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/prompt.csv" \
-    "$hello" "$aii hi" "$aii -m m hi" > /dev/null
-  unserve > /dev/null
-  serve tool
+    "$hello" "$aii hi" "$aii --model fake-model hi" > /dev/null
+  # -x against a server of its own: every odd request gets the call of pwd, every even one the answer.
+  serve tool tool 9
   cd "$tmp"
-  AII_BASE_URL=$url hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/tool.csv" \
-    "$aii hi" "$aii -x hi" > /dev/null
+  hyperfine -N -w 5 -r "$runs" --export-csv "$tmp/tool.csv" \
+    "env AII_BASE_URL=$text_url $aii hi" "env AII_BASE_URL=$url $aii -x hi" > /dev/null
   cd "$root"
-  unserve > /dev/null
+  unserve tool 9 > /dev/null
+  unserve text 8 > /dev/null
   h=$(median_ms "$tmp/prompt.csv" 1)
   t=$(median_ms "$tmp/prompt.csv" 2)
   say "java Hello: $h ms"
   say "aii hi: $t ms = $(ratio "$t" "$h")x hello world (target: <= 5x, stretch 3x)"
   m=$(median_ms "$tmp/prompt.csv" 3)
-  say "aii -m m hi: $m ms = $(ratio "$m" "$h")x hello world"
+  say "aii --model fake-model hi: $m ms = $(ratio "$m" "$h")x hello world"
   one=$(median_ms "$tmp/tool.csv" 1)
   two=$(median_ms "$tmp/tool.csv" 2)
   say "aii -x hi, one auto-allowed call of pwd then the answer (two chat requests): $two ms; aii hi against the same server: $one ms"
@@ -131,20 +138,20 @@ if want stdin; then
   say ""
   say "## 10 MB of piped stdin (aii summarize < 10 MB file) against aii hi < /dev/null"
   head -c 10000000 /dev/urandom | base64 -w 76 | head -c 10000000 > "$tmp/ten-mb.txt"
-  serve text
+  serve stdin text 8
   AII_BASE_URL=$url AII_CONTEXT_SIZE=100000000 hyperfine -w 2 -r 10 --export-csv "$tmp/stdin.csv" \
     "$aii hi < /dev/null" "$aii summarize < $tmp/ten-mb.txt" > /dev/null
   for f in /dev/null "$tmp/ten-mb.txt"; do
     AII_BASE_URL=$url AII_CONTEXT_SIZE=100000000 /usr/bin/time -f '%M' -o "$tmp/rss" "$aii" summarize < "$f" > /dev/null
     cat "$tmp/rss" >> "$tmp/stdin-rss.txt"
   done
-  received=$(unserve)
+  unserve stdin 8 > "$tmp/received.txt"
   base=$(median_ms "$tmp/stdin.csv" 1)
   big=$(median_ms "$tmp/stdin.csv" 2)
   say "aii hi < /dev/null: $base ms; aii summarize < 10 MB: $big ms (+$(awk -v a="$big" -v b="$base" 'BEGIN { printf "%.0f", a - b }') ms)"
   say "peak RSS: $(sed -n 1p "$tmp/stdin-rss.txt") KiB without input, $(sed -n 2p "$tmp/stdin-rss.txt") KiB with 10 MB = $(awk -v a="$(sed -n 2p "$tmp/stdin-rss.txt")" -v b="$(sed -n 1p "$tmp/stdin-rss.txt")" 'BEGIN { printf "%.1f", (a - b) / 9765.6 }')x the input over the baseline (target: <= 3x)"
   say "what the server received over all runs (each 10 MB request should appear once, under chat/completions only):"
-  printf '%s\n' "$received" | sed 's/^/  /' | tee -a "$out"
+  sed 's/^/  /' "$tmp/received.txt" | tee -a "$out"
 fi
 
 if want peers; then
@@ -221,8 +228,9 @@ fi
 if want jmh; then
   say ""
   say "## JMH (policy target: under 2 us = 2000 ns per decision)"
-  "$java" -cp "$cp" org.openjdk.jmh.Main -foe true -jvmArgsAppend "--enable-native-access=ALL-UNNAMED" \
-    dev.aii.bench 2>&1 | sed -n '/^Benchmark /,$p' | tee -a "$out"
+  # One fork, 3 warm-up and 5 measured iterations of 1 s: about 6 minutes for every benchmark here.
+  "$java" -cp "$cp" org.openjdk.jmh.Main -foe true -f 1 -wi 3 -i 5 -w 1s -r 1s \
+    -jvmArgsAppend "--enable-native-access=ALL-UNNAMED" "${JMH_INCLUDE:-dev.aii.bench}" 2>&1 | sed -n '/^Benchmark /,$p' | tee -a "$out"
 fi
 
 say ""

@@ -133,6 +133,9 @@ final class Aii {
         }
         // From here on aii talks to a model and may run commands: SIGTERM and SIGHUP stop them first.
         host.signals().listen();
+        if (o.exec && host.exec() instanceof ExecSupply supply) {
+            supply.prepare();
+        }
         Map<String, String> env = modelEnvironment(o);
         Backends.timeoutWarning(env).ifPresent(console::warning);
         try (LanguageModel model = openModel(env)) {

@@ -39,4 +39,13 @@ interface ExecHost {
     default boolean awaitStdoutReaderGone() {
         return false;
     }
+
+    /**
+     * Ends a wait in {@link #awaitStdoutReaderGone()} (which then returns
+     * false), and any later one at once. aii calls it before it exits: a
+     * thread still waiting inside a native call holds the JVM's exit back by
+     * about 300 ms.
+     */
+    default void stopWatchingStdout() {
+    }
 }

@@ -43,6 +43,8 @@ final class ExecSetup {
                     console.stdoutClosedByReader();
                 }
             });
+            Runtime.getRuntime().addShutdownHook(
+                    Thread.ofPlatform().unstarted(exec::stopWatchingStdout));
         }
         return RunCommandTool.builder()
                 .policy(ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory())))

@@ -4,6 +4,7 @@ import dev.aii.exec.CommandRunner;
 import dev.aii.exec.DevTtyTerminal;
 import dev.aii.exec.ProcessBuilderRunner;
 import dev.aii.exec.Terminal;
+import dev.aii.ffm.PipeReaderWatch;
 import dev.aii.ffm.Posix;
 import dev.aii.ffm.PosixCommandRunner;
 import java.util.Optional;
@@ -15,6 +16,9 @@ final class LocalExec implements ExecHost {
     private final Optional<PosixCommandRunner> posix;
     private final Terminal terminal;
     private final Optional<String> warning;
+    /** The watch of stdout's reader, once it started; guarded by this. */
+    private PipeReaderWatch stdoutWatch;
+    private boolean stdoutWatchStopped;
 
     private LocalExec(CommandRunner runner, Optional<PosixCommandRunner> posix, Terminal terminal,
                       Optional<String> warning) {
@@ -57,7 +61,28 @@ final class LocalExec implements ExecHost {
 
     @Override
     public boolean awaitStdoutReaderGone() {
-        return posix.isPresent() && Posix.awaitPipeReaderGone(1);
+        if (posix.isEmpty()) {
+            return false;
+        }
+        PipeReaderWatch watch;
+        synchronized (this) {
+            if (stdoutWatchStopped) {
+                return false;
+            }
+            watch = Posix.watchPipeReader(1);
+            stdoutWatch = watch;
+        }
+        return watch.await();
+    }
+
+    @Override
+    public void stopWatchingStdout() {
+        synchronized (this) {
+            stdoutWatchStopped = true;
+            if (stdoutWatch != null) {
+                stdoutWatch.close();
+            }
+        }
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class Main {
                 // Lambdas, not method references: a reference loads its class when it is made, and
                 // these classes (with what verifying them pulls in) are needed only once used.
                 environment -> Backends.open(environment),
-                () -> LocalExec.create(),
+                new ExecSupply(),
                 Interrupts.sigint(),
                 ProcessSignals.ofProcess(),
                 history -> JLineInput.open(history),

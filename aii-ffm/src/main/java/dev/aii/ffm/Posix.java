@@ -76,27 +76,25 @@ public final class Posix {
     }
 
     /**
-     * Blocks until nothing reads the pipe that file descriptor {@code fd}
-     * writes to any more (its reader closed it or exited; the kernel reports
-     * that as POLLERR or POLLHUP on the writing end) and returns true; false at
-     * once when {@code fd} is not open or cannot be watched. For a thread of
-     * its own: it may wait for as long as the reader lives.
+     * A watch of the pipe that file descriptor {@code fd} writes to: its
+     * {@link PipeReaderWatch#await()} returns true once nothing reads that
+     * pipe any more, and {@link PipeReaderWatch#close()} ends the wait.
      *
      * @throws UnsupportedOperationException when {@link #available()} is false
+     * @throws IllegalStateException when no pipe could be made for waking the wait
      */
-    public static boolean awaitPipeReaderGone(int fd) {
-        try (Arena arena = Arena.ofConfined()) {
+    public static PipeReaderWatch watchPipeReader(int fd) {
+        Arena arena = Arena.ofShared();
+        try {
             Calls calls = new Calls(libc(), arena);
-            while (true) {
-                // No events asked for: POLLERR and POLLHUP are always reported, POLLNVAL for a bad descriptor.
-                short revents = calls.poll(fd, (short) 0, -1);
-                if (revents < 0 || (revents & OsConstants.POLLNVAL) != 0) {
-                    return false;
-                }
-                if ((revents & (OsConstants.POLLERR | OsConstants.POLLHUP)) != 0) {
-                    return true;
-                }
+            int[] wake = calls.pipeCloexec();
+            if (wake == null) {
+                throw new IllegalStateException("cannot make a pipe: errno " + calls.errno());
             }
+            return new PipeReaderWatch(fd, calls, arena, wake);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
         }
     }
 

@@ -95,6 +95,7 @@ public final class Scenarios {
                     Limits.DEFAULT.withTimeout(Duration.ofMinutes(5)), new Cancellation())));
             case "status" -> say("RESULT " + describe(new PosixCommandRunner().run(
                     "/bin/cat", List.of("/proc/self/status"), Limits.DEFAULT.withOutputCap(65536), new Cancellation())));
+            case "watch-stdout-then-exit" -> watchStdoutThenExit();
             case "availability" -> {
                 say("AVAILABILITY " + Posix.availability());
                 if (Posix.availability() instanceof Posix.Unavailable u) {
@@ -271,5 +272,22 @@ public final class Scenarios {
             System.out.print(line + "\n");
             System.out.flush();
         }
+    }
+
+    /** Watches stdout's reader on a thread, and exits with a shutdown hook that closes the watch. */
+    private static void watchStdoutThenExit() throws InterruptedException {
+        PipeReaderWatch watch = Posix.watchPipeReader(1);
+        Thread waiter = Thread.ofPlatform().daemon().start(() -> say("watch ended: " + watch.await()));
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
+            watch.close();
+            try {
+                waiter.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        say("watching");
+        Thread.sleep(200);
+        System.exit(0);
     }
 }

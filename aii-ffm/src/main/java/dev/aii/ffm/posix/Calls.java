@@ -147,6 +147,36 @@ public final class Calls {
         }
     }
 
+    /**
+     * Waits up to {@code timeoutMillis} (-1: for ever) until {@code first}
+     * or {@code second} has one of its events (POLLERR, POLLHUP and POLLNVAL
+     * are always reported).
+     *
+     * @return the revents of {@code first} in the low 16 bits and of
+     *         {@code second} in the next 16; 0 on timeout or interruption; -1 on error
+     */
+    public int poll(int first, short firstEvents, int second, short secondEvents, int timeoutMillis) {
+        MemorySegment fds = arena.allocate(OsConstants.POLLFD_SIZE * 2L, 8);
+        fds.set(JAVA_INT, 0, first);
+        fds.set(JAVA_SHORT, 4, firstEvents);
+        fds.set(JAVA_INT, OsConstants.POLLFD_SIZE, second);
+        fds.set(JAVA_SHORT, OsConstants.POLLFD_SIZE + 4L, secondEvents);
+        try {
+            int n = (int) c.poll.invokeExact(state, fds, 2L, timeoutMillis);
+            if (n < 0) {
+                return interrupted() ? 0 : -1;
+            }
+            if (n == 0) {
+                return 0;
+            }
+            int a = fds.get(JAVA_SHORT, OsConstants.POLLFD_REVENTS_OFFSET) & 0xffff;
+            int b = fds.get(JAVA_SHORT, OsConstants.POLLFD_SIZE + OsConstants.POLLFD_REVENTS_OFFSET) & 0xffff;
+            return a | b << 16;
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
     public int fcntl(int fd, int cmd, int arg) {
         try {
             return (int) c.fcntl.invokeExact(state, fd, cmd, arg);
