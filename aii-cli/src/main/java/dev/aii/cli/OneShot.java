@@ -91,12 +91,10 @@ final class OneShot extends Mode {
             return Optional.empty();
         }
         try {
-            byte[] bytes = host.in().readAllBytes();
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString());
+            // Malformed UTF-8 becomes U+FFFD, as a replacing decoder does; the String decodes straight into
+            // its own array (one byte a character for Latin-1 text), where a decoder's CharBuffer would
+            // first take two bytes a character.
+            return Optional.of(new String(host.in().readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException | OutOfMemoryError e) {
             throw CliErrors.internal("Cannot read stdin", e);
         }

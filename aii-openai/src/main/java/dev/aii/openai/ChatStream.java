@@ -72,17 +72,17 @@ final class ChatStream {
     }
 
     /**
-     * Sends {@code request} (JSON text) and reads the answer, text going to
+     * Sends {@code request} (JSON, UTF-8) and reads the answer, text going to
      * {@code sink} as it arrives.
      *
      * @return the turn, or empty when cancelled
      * @throws ServerBusy when the server asks to come back later (429, 503)
      * @throws ModelException when the server refuses, fails, stalls or drops the connection
      */
-    Optional<Turn> run(String request, TextSink sink, Supplier<String> newCallId, Situation situation)
+    Optional<Turn> run(byte[] request, TextSink sink, Supplier<String> newCallId, Situation situation)
             throws ModelException, ServerBusy {
         try {
-            HttpStream stream = open(request.getBytes(StandardCharsets.UTF_8), situation);
+            HttpStream stream = open(request, situation);
             if (stream == null) {
                 return Optional.empty();
             }

@@ -83,7 +83,7 @@ final class ServerHttp implements AutoCloseable {
      * @throws Timeout when there was no connection within the connect time, or no answer within {@code timeout}
      */
     Answer post(URI uri, JsonNode body, Duration timeout) throws IOException, InterruptedException {
-        return send(uri, Json.write(body).getBytes(StandardCharsets.UTF_8), timeout);
+        return send(uri, Json.writeBytes(body), timeout);
     }
 
     private Answer send(URI uri, byte[] body, Duration timeout) throws IOException, InterruptedException {
