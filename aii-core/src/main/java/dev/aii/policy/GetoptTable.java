@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The guard table of a program whose implementations read options with
@@ -60,7 +61,9 @@ final class GetoptTable implements ProgramReader {
 
     /** One implementation: its syntax and rows. */
     static final class Implementation {
-        final OptionSyntax syntax;
+        /** Parses the option strings: at the first use, since a process uses the tables of a few programs only. */
+        private final Supplier<OptionSyntax> spec;
+        private volatile OptionSyntax syntax;
         final Map<String, List<Row>> rows = new LinkedHashMap<>();
         final List<OperandForm> operandForms = new ArrayList<>();
         final List<String> recursiveKeys = new ArrayList<>();
@@ -68,7 +71,41 @@ final class GetoptTable implements ProgramReader {
         int maxOperands = Integer.MAX_VALUE;
 
         Implementation(OptionSyntax syntax) {
+            this.spec = () -> syntax;
             this.syntax = syntax;
+        }
+
+        private Implementation(Supplier<OptionSyntax> spec) {
+            this.spec = spec;
+        }
+
+        /**
+         * The option syntax, parsed at the first call; every guarded key is
+         * checked against it then (a table naming an option its syntax lacks
+         * is a mistake in the table, which GuardTablesDocTest reaches for
+         * every table).
+         */
+        OptionSyntax syntax() {
+            OptionSyntax parsed = syntax;
+            if (parsed == null) {
+                synchronized (this) {
+                    parsed = syntax;
+                    if (parsed == null) {
+                        parsed = spec.get();
+                        for (String key : rows.keySet()) {
+                            check(parsed, key);
+                        }
+                        syntax = parsed;
+                    }
+                }
+            }
+            return parsed;
+        }
+
+        private static void check(OptionSyntax syntax, String key) {
+            if (!syntax.knows(key)) {
+                throw new IllegalArgumentException(syntax.implementation() + " has no option " + key);
+            }
         }
 
         /** Guards the options {@code keys} with {@code effect}. */
@@ -117,8 +154,9 @@ final class GetoptTable implements ProgramReader {
         }
 
         private void add(Row row) {
-            if (!syntax.knows(row.key())) {
-                throw new IllegalArgumentException(syntax.implementation() + " has no option " + row.key());
+            OptionSyntax parsed = syntax;
+            if (parsed != null) {
+                check(parsed, row.key());
             }
             rows.computeIfAbsent(row.key(), k -> new ArrayList<>()).add(row);
         }
@@ -135,7 +173,7 @@ final class GetoptTable implements ProgramReader {
     /** Starts an implementation, see {@link OptionSyntax#of}. */
     static Implementation impl(String name, String shortOptions, boolean permute, boolean stopsOnError,
                                String... longSpecs) {
-        return new Implementation(OptionSyntax.of(name, shortOptions, permute, stopsOnError, longSpecs));
+        return new Implementation(() -> OptionSyntax.of(name, shortOptions, permute, stopsOnError, longSpecs));
     }
 
     String program() {
@@ -151,9 +189,9 @@ final class GetoptTable implements ProgramReader {
         boolean accepted = false;
         int lastError = -1;
         for (Implementation impl : implementations) {
-            boolean permute = impl.syntax.permute();
+            boolean permute = impl.syntax().permute();
             for (int pass = 0; pass < 2; pass++) {
-                Getopt.Parsed parsed = Getopt.parse(impl.syntax, arguments, permute);
+                Getopt.Parsed parsed = Getopt.parse(impl.syntax(), arguments, permute);
                 // A permuting implementation is read a second time as under POSIXLY_CORRECT, when that differs.
                 boolean again = permute && parsed.optionAfterOperand();
                 permute = false;
@@ -161,7 +199,7 @@ final class GetoptTable implements ProgramReader {
                         ? parsed.operands().get(impl.maxOperands).index() : -1;
                 if (parsed.usageError() || tooMany >= 0) {
                     lastError = Math.max(lastError, parsed.usageError() ? parsed.errorIndex() : tooMany);
-                    if (impl.syntax.stopsOnError()) {
+                    if (impl.syntax().stopsOnError()) {
                         if (!again) {
                             break;
                         }
@@ -222,20 +260,20 @@ final class GetoptTable implements ProgramReader {
             for (List<Row> rows : impl.rows.values()) {
                 for (Row row : rows) {
                     List<String> spelled = new ArrayList<>();
-                    for (String spelling : impl.syntax.spellings(row.key())) {
+                    for (String spelling : impl.syntax().spellings(row.key())) {
                         spelled.add("`" + spelling + "`");
                     }
                     String forms = String.join(", ", spelled)
                             + (row.phrase().isEmpty() ? "" : " (" + row.phrase() + ")");
                     String id = forms + "\0" + row.effect();
                     effects.put(id, row.effect());
-                    byForm.computeIfAbsent(id, k -> new ArrayList<>()).add(impl.syntax.implementation());
+                    byForm.computeIfAbsent(id, k -> new ArrayList<>()).add(impl.syntax().implementation());
                 }
             }
             for (OperandForm form : impl.operandForms) {
                 String id = form.form() + "\0" + form.effect();
                 effects.put(id, form.effect());
-                byForm.computeIfAbsent(id, k -> new ArrayList<>()).add(impl.syntax.implementation());
+                byForm.computeIfAbsent(id, k -> new ArrayList<>()).add(impl.syntax().implementation());
             }
         }
         List<TableRow> out = new ArrayList<>();

@@ -166,7 +166,7 @@ final class GitReader implements ProgramReader {
     private static GetoptTable.Implementation logTable(String name, String[] longs, String shorts) {
         GetoptTable.Implementation impl = new GetoptTable.Implementation(
                 OptionSyntax.of(name, shorts, true, true, longs).withNegations());
-        if (impl.syntax.knows("--output")) {
+        if (impl.syntax().knows("--output")) {
             impl.guard(Effect.WRITE, "--output").guard(Effect.EXEC, "--ext-diff", "--textconv");
         }
         return impl.guard(Effect.EXEC, "--help");

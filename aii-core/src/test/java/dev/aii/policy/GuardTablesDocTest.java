@@ -65,7 +65,7 @@ class GuardTablesDocTest {
         if (reader instanceof GetoptTable table) {
             List<String> impls = new ArrayList<>();
             for (GetoptTable.Implementation impl : table.implementations()) {
-                impls.add(impl.syntax.implementation());
+                impls.add(impl.syntax().implementation());
             }
             return String.join("; ", impls);
         }

@@ -1,0 +1,35 @@
+package dev.aii.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A table's option strings are parsed at its first use; a guard of an option
+ * its syntax lacks is still refused, then or (once parsed) at once.
+ */
+class GetoptTableSyntaxTest {
+
+    @Test
+    void aGuardOfAnUnknownOptionIsRefusedWhenTheSyntaxIsFirstNeeded() {
+        GetoptTable.Implementation impl = GetoptTable.impl("test", "ab:", true, true, "bytes=b:")
+                .guard(Effect.WRITE, "z");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, impl::syntax);
+        assertEquals("test has no option z", e.getMessage());
+    }
+
+    @Test
+    void onceParsedAGuardOfAnUnknownOptionIsRefusedAtOnce() {
+        GetoptTable.Implementation impl = GetoptTable.impl("test", "ab:", true, true);
+        assertTrue(impl.syntax().knows("b"));
+        assertThrows(IllegalArgumentException.class, () -> impl.guard(Effect.WRITE, "--nope"));
+    }
+
+    @Test
+    void theSyntaxIsParsedOnce() {
+        GetoptTable.Implementation impl = GetoptTable.impl("test", "a", true, true).guard(Effect.EXEC, "a");
+        assertTrue(impl.syntax() == impl.syntax());
+    }
+}
