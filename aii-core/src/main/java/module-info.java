@@ -11,4 +11,6 @@ module dev.aii.core {
     exports dev.aii.config;
     exports dev.aii.exec;
     exports dev.aii.model;
+    // The /proc reader both runners share; not API.
+    exports dev.aii.procfs to dev.aii.ffm;
 }

@@ -1,7 +1,7 @@
 package dev.aii.exec;
 
+import dev.aii.procfs.StatLine;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,27 +97,6 @@ final class ProcTable {
     }
 
     private static Optional<Entry> read(Path stat) {
-        String text;
-        try {
-            text = new String(Files.readAllBytes(stat), StandardCharsets.ISO_8859_1);
-        } catch (IOException | SecurityException e) {
-            return Optional.empty();
-        }
-        // pid (comm) state ppid pgrp session ... starttime (22nd); comm may hold spaces and parentheses.
-        int open = text.indexOf(" (");
-        int close = text.lastIndexOf(')');
-        if (open < 0 || close < open || close + 2 >= text.length()) {
-            return Optional.empty();
-        }
-        String[] rest = text.substring(close + 2).trim().split(" ");
-        if (rest.length < 20 || rest[0].length() != 1) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(new Entry(Long.parseLong(text.substring(0, open)), Long.parseLong(rest[1]),
-                    Long.parseLong(rest[2]), rest[0].charAt(0), Long.parseLong(rest[19])));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        return StatLine.read(stat).map(l -> new Entry(l.pid(), l.ppid(), l.pgrp(), l.state(), l.startTicks()));
     }
 }

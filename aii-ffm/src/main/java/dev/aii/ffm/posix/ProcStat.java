@@ -1,5 +1,6 @@
 package dev.aii.ffm.posix;
 
+import dev.aii.procfs.StatLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -38,31 +39,20 @@ public record ProcStat(int pid, char state, int ppid, int pgrp, int session, lon
     }
 
     static Optional<ProcStat> read(Path statFile) {
-        String text;
-        try {
-            text = new String(Files.readAllBytes(statFile), StandardCharsets.ISO_8859_1);
-        } catch (IOException | SecurityException e) {
-            return Optional.empty();
-        }
-        return parse(text);
+        return StatLine.read(statFile).flatMap(ProcStat::from);
     }
 
     /** Parses {@code pid (comm) state ppid pgrp session ...}; the command name may hold anything, parentheses too. */
     static Optional<ProcStat> parse(String text) {
-        int open = text.indexOf(" (");
-        int close = text.lastIndexOf(')');
-        if (open < 0 || close < open || close + 2 >= text.length()) {
-            return Optional.empty();
-        }
-        String[] rest = text.substring(close + 2).trim().split(" ");
-        if (rest.length < 20 || rest[0].length() != 1) {
-            return Optional.empty();
-        }
+        return StatLine.parse(text).flatMap(ProcStat::from);
+    }
+
+    /** The line's fields, or empty when an id does not fit an int (no Linux pid does). */
+    private static Optional<ProcStat> from(StatLine line) {
         try {
-            return Optional.of(new ProcStat(Integer.parseInt(text.substring(0, open)), rest[0].charAt(0),
-                    Integer.parseInt(rest[1]), Integer.parseInt(rest[2]), Integer.parseInt(rest[3]),
-                    Long.parseLong(rest[19])));
-        } catch (NumberFormatException e) {
+            return Optional.of(new ProcStat(Math.toIntExact(line.pid()), line.state(), Math.toIntExact(line.ppid()),
+                    Math.toIntExact(line.pgrp()), Math.toIntExact(line.session()), line.startTicks()));
+        } catch (ArithmeticException e) {
             return Optional.empty();
         }
     }
