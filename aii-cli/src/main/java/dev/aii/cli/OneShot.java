@@ -6,12 +6,11 @@ import dev.aii.model.ModelException;
 import dev.aii.model.Session;
 import dev.aii.model.SessionOptions;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -30,8 +29,8 @@ final class OneShot extends Mode {
         if (options.file != null && host.stdio().stdinPiped()) {
             throw CliErrors.conflict(CliErrors.FILE_AND_STDIN);
         }
-        Optional<String> content = options.file != null ? Optional.of(readFile(options.file)) : readStdin();
-        Optional<String> prompt = compose(Options.emptyToNone(options.prompt), content.filter(c -> !c.isEmpty()));
+        List<String> content = options.file != null ? readFile(options.file) : readStdin();
+        Optional<String> prompt = compose(Options.emptyToNone(options.prompt), content);
         if (prompt.isEmpty()) {
             return 0;
         }
@@ -57,44 +56,43 @@ final class OneShot extends Mode {
 
     /**
      * The prompt the model gets: both → the prompt, a blank line and the
-     * content between markers; one → that one; neither → nothing.
+     * content between markers; one → that one; neither → nothing. The content
+     * comes as the pieces it was read in (see {@link TextPieces}); an empty
+     * content counts as none.
      */
-    static Optional<String> compose(Optional<String> prompt, Optional<String> content) {
-        if (prompt.isPresent() && content.isPresent()) {
-            return Optional.of(prompt.get() + "\n\n--- CONTENT ---\n" + content.get() + "\n--- END CONTENT ---");
+    static Optional<String> compose(Optional<String> prompt, List<String> content) {
+        if (content.isEmpty()) {
+            return prompt;
         }
-        return prompt.isPresent() ? prompt : content;
+        return Optional.of(prompt.isPresent()
+                ? TextPieces.join(prompt.get() + "\n\n--- CONTENT ---\n", content, "\n--- END CONTENT ---")
+                : TextPieces.join("", content, ""));
     }
 
-    private String readFile(String pathAsGiven) throws ModelException {
+    private List<String> readFile(String pathAsGiven) throws ModelException {
         Path path = host.workingDirectory().resolve(pathAsGiven);
-        try {
-            byte[] bytes = Files.readAllBytes(path);
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
+        try (InputStream in = Files.newInputStream(path)) {
+            return TextPieces.read(in, true);
         } catch (CharacterCodingException e) {
             throw CliErrors.cannotReadFile(pathAsGiven, "not valid UTF-8");
+        } catch (TextPieces.TooLarge e) {
+            throw CliErrors.cannotReadFile(pathAsGiven, e.getMessage());
         } catch (IOException | RuntimeException e) {
             throw CliErrors.cannotReadFile(pathAsGiven, e instanceof IOException io
                     ? dev.aii.config.IoReasons.describe(io) : e.getMessage());
         } catch (OutOfMemoryError e) {
-            // A device that never ends (/dev/zero) or a file larger than memory: the array was never made.
+            // A file larger than memory: the pieces are gone with the exception.
             throw CliErrors.cannotReadFile(pathAsGiven, "too large to read into memory");
         }
     }
 
-    private Optional<String> readStdin() throws ModelException {
+    private List<String> readStdin() throws ModelException {
         if (host.stdio().stdinTerminal()) {
-            return Optional.empty();
+            return List.of();
         }
         try {
-            // Malformed UTF-8 becomes U+FFFD, as a replacing decoder does; the String decodes straight into
-            // its own array (one byte a character for Latin-1 text), where a decoder's CharBuffer would
-            // first take two bytes a character.
-            return Optional.of(new String(host.in().readAllBytes(), StandardCharsets.UTF_8));
+            // Malformed UTF-8 becomes U+FFFD, as a replacing decoder does.
+            return TextPieces.read(host.in(), false);
         } catch (IOException | OutOfMemoryError e) {
             throw CliErrors.internal("Cannot read stdin", e);
         }

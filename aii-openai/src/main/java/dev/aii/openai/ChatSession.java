@@ -73,7 +73,7 @@ final class ChatSession implements Session {
             List<ObjectNode> conversation = new ArrayList<>(history);
             conversation.add(Messages.user(prompt));
             for (int round = 0; round < MAX_ROUNDS; round++) {
-                Optional<Turn> result = request(answer, Json.writeBytes(Messages.request(model, instructions,
+                Optional<Turn> result = request(answer, new RequestBody(Messages.request(model, instructions,
                         conversation, toolsJson)));
                 if (result.isEmpty() || answer.cancelled()) {
                     return;
@@ -113,7 +113,7 @@ final class ChatSession implements Session {
     }
 
     /** One request, asked again while the server is busy and the answer's patience lasts. */
-    private Optional<Turn> request(Answer answer, byte[] body) throws ModelException {
+    private Optional<Turn> request(Answer answer, RequestBody body) throws ModelException {
         while (true) {
             ChatStream stream = new ChatStream(http, endpoints, timeouts, contextSize);
             if (!answer.begin(stream)) {

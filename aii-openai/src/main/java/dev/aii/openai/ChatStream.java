@@ -79,7 +79,7 @@ final class ChatStream {
      * @throws ServerBusy when the server asks to come back later (429, 503)
      * @throws ModelException when the server refuses, fails, stalls or drops the connection
      */
-    Optional<Turn> run(byte[] request, TextSink sink, Supplier<String> newCallId, Situation situation)
+    Optional<Turn> run(RequestBody request, TextSink sink, Supplier<String> newCallId, Situation situation)
             throws ModelException, ServerBusy {
         try {
             HttpStream stream = open(request, situation);
@@ -129,7 +129,7 @@ final class ChatStream {
      * Sends the request and waits for the answer's head, following redirects
      * within the server's origin; null when cancelled.
      */
-    private HttpStream open(byte[] body, Situation situation) throws ModelException {
+    private HttpStream open(RequestBody body, Situation situation) throws ModelException {
         URI uri = endpoints.chatCompletions();
         for (int hops = 0; ; hops++) {
             HttpStream stream = send(uri, body, situation);
@@ -158,7 +158,7 @@ final class ChatStream {
                 e.getMessage(), null);
     }
 
-    private HttpStream send(URI uri, byte[] body, Situation situation) throws ModelException {
+    private HttpStream send(URI uri, RequestBody body, Situation situation) throws ModelException {
         HttpStream stream = new HttpStream();
         current = stream;
         if (cancelled) {

@@ -1,6 +1,7 @@
 package dev.aii.openai;
 
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,7 +64,7 @@ final class HttpStream implements AutoCloseable {
      * Connects and sends the request; {@link #awaitHead} then waits for the
      * answer. A {@link #close()} meanwhile makes this fail.
      */
-    void post(URI uri, Map<String, String> requestHeaders, byte[] body, Duration connectTimeout)
+    void post(URI uri, Map<String, String> requestHeaders, RequestBody body, Duration connectTimeout)
             throws IOException {
         send("POST", uri, requestHeaders, body, connectTimeout);
     }
@@ -72,7 +73,7 @@ final class HttpStream implements AutoCloseable {
      * Connects and sends a request with {@code method}, with a body when
      * {@code body} is not null.
      */
-    void send(String method, URI uri, Map<String, String> requestHeaders, byte[] body, Duration connectTimeout)
+    void send(String method, URI uri, Map<String, String> requestHeaders, RequestBody body, Duration connectTimeout)
             throws IOException {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -107,7 +108,7 @@ final class HttpStream implements AutoCloseable {
     }
 
     private void write(String method, URI uri, int port, boolean tls, Map<String, String> requestHeaders,
-            byte[] body) throws IOException {
+            RequestBody body) throws IOException {
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path += "?" + uri.getRawQuery();
@@ -118,14 +119,14 @@ final class HttpStream implements AutoCloseable {
                 .append("Host: ").append(host).append(defaultPort ? "" : ":" + port).append("\r\n");
         requestHeaders.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
         if (body != null) {
-            head.append("Content-Length: ").append(body.length).append("\r\n");
+            head.append("Content-Length: ").append(body.length()).append("\r\n");
         }
         head.append("Connection: close\r\n\r\n");
-        OutputStream out = socket.getOutputStream();
+        OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
         try {
             out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
             if (body != null) {
-                out.write(body);
+                body.writeTo(out);
             }
             out.flush();
         } catch (IOException e) {

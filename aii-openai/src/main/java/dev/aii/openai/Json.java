@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedWriter;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -53,20 +56,137 @@ final class Json {
 
     /**
      * {@code node} as UTF-8 JSON, the same bytes as {@code write(node)}
-     * encoded as UTF-8 (so a lone surrogate becomes {@code ?}, as there). A
-     * request body goes out as these bytes: they are encoded as the library
-     * writes, without the text in between, which a 10 MB prompt would
-     * otherwise occupy three more times (once as 20 MB of chars).
+     * encoded as UTF-8 (so a lone surrogate becomes {@code ?}, as there).
      */
     static byte[] writeBytes(JsonNode node) {
         try (ByteArrayBuilder bytes = new ByteArrayBuilder(8 * 1024)) {
-            try (Writer out = new OutputStreamWriter(bytes, StandardCharsets.UTF_8)) {
-                MAPPER.writeValue(out, node);
-            }
+            writeTo(node, bytes);
             return bytes.toByteArray();
         } catch (IOException e) {
             // a tree built in memory always serialises, and memory takes every byte
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Writes {@code node} onto {@code out} as {@link #writeBytes} gives it,
+     * encoded as the library writes, so that no copy of the whole text is
+     * made (a 10 MB prompt would otherwise be held again as bytes, and once
+     * as 20 MB of chars). {@code out} is flushed, not closed.
+     */
+    static void writeTo(JsonNode node, OutputStream out) throws IOException {
+        // Not closed by the library; and once a write has failed, nothing more is tried: the library, closing
+        // after the failure, would flush what is buffered into the broken connection and hide its error.
+        OutputStream open = new FilterOutputStream(out) {
+            private boolean failed;
+
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (!failed) {
+                    failed = true;
+                    out.write(b, off, len);
+                    failed = false;
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                if (!failed) {
+                    failed = true;
+                    out.flush();
+                    failed = false;
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
+        // Buffered: the library writes the text between escapes (each line of a long text) in a write of its
+        // own, and the encoder makes an object for every write it gets.
+        try (Writer writer = new BufferedWriter(new OutputStreamWriter(open, StandardCharsets.UTF_8), 16 * 1024)) {
+            MAPPER.writeValue(writer, node);
+        }
+    }
+
+    /**
+     * The number of bytes {@link #writeTo} writes for {@code node}: the
+     * library writes the text into a counter of the UTF-8 bytes it encodes to,
+     * a lone surrogate counting as the one byte of {@code ?}.
+     */
+    static long utf8Length(JsonNode node) {
+        Utf8Counter counter = new Utf8Counter();
+        try {
+            MAPPER.writeValue(counter, node);
+        } catch (IOException e) {
+            // the counter takes every char
+            throw new IllegalStateException(e);
+        }
+        return counter.bytes();
+    }
+
+    /** Counts the UTF-8 bytes of the chars written, as an encoder that replaces lone surrogates by ? makes them. */
+    private static final class Utf8Counter extends Writer {
+        private long bytes;
+        private boolean highPending;
+
+        @Override
+        public void write(char[] text, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                add(text[i]);
+            }
+        }
+
+        @Override
+        public void write(String text, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                add(text.charAt(i));
+            }
+        }
+
+        @Override
+        public void write(int c) {
+            add((char) c);
+        }
+
+        private void add(char c) {
+            if (highPending) {
+                highPending = false;
+                if (Character.isLowSurrogate(c)) {
+                    bytes += 4;
+                    return;
+                }
+                bytes++;
+            }
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                highPending = true;
+            } else if (Character.isLowSurrogate(c)) {
+                bytes++;
+            } else {
+                bytes += 3;
+            }
+        }
+
+        long bytes() {
+            return bytes + (highPending ? 1 : 0);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
         }
     }
 

@@ -83,10 +83,10 @@ final class ServerHttp implements AutoCloseable {
      * @throws Timeout when there was no connection within the connect time, or no answer within {@code timeout}
      */
     Answer post(URI uri, JsonNode body, Duration timeout) throws IOException, InterruptedException {
-        return send(uri, Json.writeBytes(body), timeout);
+        return send(uri, new RequestBody(body), timeout);
     }
 
-    private Answer send(URI uri, byte[] body, Duration timeout) throws IOException, InterruptedException {
+    private Answer send(URI uri, RequestBody body, Duration timeout) throws IOException, InterruptedException {
         URI target = uri;
         for (int hops = 0; ; hops++) {
             if (Thread.interrupted()) {
@@ -113,7 +113,7 @@ final class ServerHttp implements AutoCloseable {
         }
     }
 
-    private void exchange(HttpStream stream, String method, URI target, Map<String, String> headers, byte[] body,
+    private void exchange(HttpStream stream, String method, URI target, Map<String, String> headers, RequestBody body,
             Duration timeout) throws IOException {
         try {
             stream.send(method, target, headers, body, connectTimeout);

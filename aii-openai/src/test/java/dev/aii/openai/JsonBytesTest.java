@@ -1,9 +1,17 @@
 package dev.aii.openai;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * A request body written as bytes is byte for byte the JSON text encoded as
  * UTF-8, as it was sent before: lone surrogates as {@code ?}, pairs as one
  * four-byte character, controls escaped, long texts across the writer's
- * buffers. Seeded: a failure names its seed ({@code -Daii.test.seed=}).
+ * buffers; and streamed as a request body, the same bytes after the length
+ * it announced, the connection left open. Seeded: a failure names its seed ({@code -Daii.test.seed=}).
  */
 class JsonBytesTest {
 
@@ -27,8 +36,59 @@ class JsonBytesTest {
         return out.toString();
     }
 
+    /** The text's bytes, as bytes and as a request body streams them (its length announced first). */
     private static void same(ObjectNode node) {
-        assertArrayEquals(Json.write(node).getBytes(StandardCharsets.UTF_8), Json.writeBytes(node));
+        byte[] expected = Json.write(node).getBytes(StandardCharsets.UTF_8);
+        assertArrayEquals(expected, Json.writeBytes(node));
+        RequestBody body = new RequestBody(node);
+        assertEquals(expected.length, body.length());
+        Wire wire = new Wire();
+        try {
+            body.writeTo(wire);
+            body.writeTo(wire);     // written again for a retry: the same bytes
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        assertFalse(wire.closed, "the connection was closed by writing the body");
+        byte[] twice = wire.toByteArray();
+        assertArrayEquals(expected, Arrays.copyOfRange(twice, 0, expected.length));
+        assertArrayEquals(expected, Arrays.copyOfRange(twice, expected.length, twice.length));
+        assertEquals(expected.length, body.length());
+    }
+
+    /** A connection that records what reached it, and whether it was closed. */
+    private static final class Wire extends ByteArrayOutputStream {
+        boolean closed;
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    @Test
+    void aBodyTheConnectionRefusesMidwayFailsWithTheConnectionsError() {
+        ObjectNode node = Json.object();
+        node.put("content", "x".repeat(100_000));
+        IOException refused = new IOException("Broken pipe");
+        OutputStream breaking = new OutputStream() {
+            private int written;
+
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                written += len;
+                if (written > 20_000) {
+                    throw refused;
+                }
+            }
+        };
+        IOException thrown = assertThrows(IOException.class, () -> new RequestBody(node).writeTo(breaking));
+        assertSame(refused, thrown);
     }
 
     @Test
@@ -49,8 +109,9 @@ class JsonBytesTest {
     }
 
     @Test
-    void aSurrogatePairSplitAcrossTheWritersBufferStaysOneCharacter() {
-        for (int at = 8_180; at < 8_200; at++) {
+    void aSurrogatePairSplitAcrossTheWritersBuffersStaysOneCharacter() {
+        for (int at : java.util.stream.IntStream.concat(java.util.stream.IntStream.range(8_180, 8_200),
+                java.util.stream.IntStream.range(16_370, 16_400)).toArray()) {
             ObjectNode node = Json.object();
             node.put("content", "x".repeat(at) + "\ud83d\ude00" + "y");
             same(node);
