@@ -43,6 +43,7 @@ final class ExecSetup {
                     console.stdoutClosedByReader();
                 }
             });
+            ProcessEnd.hooksRegistered();
             Runtime.getRuntime().addShutdownHook(
                     Thread.ofPlatform().unstarted(exec::stopWatchingStdout));
         }

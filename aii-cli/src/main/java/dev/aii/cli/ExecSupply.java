@@ -18,6 +18,8 @@ final class ExecSupply implements Supplier<ExecHost> {
 
     private synchronized FutureTask<ExecHost> made() {
         if (made == null) {
+            // The native runner registers a shutdown hook that stops every command still running.
+            ProcessEnd.hooksRegistered();
             made = new FutureTask<>(() -> LocalExec.create());
         }
         return made;

@@ -2,8 +2,6 @@ package dev.aii.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Fits the {@code --help} text to a terminal's width. The text is rendered
@@ -25,7 +23,6 @@ final class HelpLayout {
     /** Below this room for an entry's text, it goes under its term instead of beside it. */
     static final int MIN_TEXT_COLUMNS = 20;
 
-    private static final Pattern ENTRY = Pattern.compile("^( +)(\\S(?:\\S| (?! ))*) {2,}(\\S.*)$");
     private static final String USAGE = "Usage: ";
 
     private HelpLayout() {
@@ -39,9 +36,9 @@ final class HelpLayout {
         int i = 0;
         while (i < lines.size()) {
             String line = lines.get(i).stripTrailing();
-            if (ENTRY.matcher(line).matches()) {
+            if (Entry.of(line) != null) {
                 int end = i;
-                while (end < lines.size() && ENTRY.matcher(lines.get(end).stripTrailing()).matches()) {
+                while (end < lines.size() && Entry.of(lines.get(end).stripTrailing()) != null) {
                     end++;
                 }
                 table(lines.subList(i, end), w, out);
@@ -70,25 +67,23 @@ final class HelpLayout {
     private static void table(List<String> entries, int width, StringBuilder out) {
         int column = 0;
         int rendered = -1;
-        for (String entry : entries) {
-            Matcher m = ENTRY.matcher(entry.stripTrailing());
-            m.matches();
-            int end = m.group(1).length() + m.group(2).length() + 2;
+        for (String line : entries) {
+            Entry entry = Entry.of(line.stripTrailing());
+            int end = entry.indent() + entry.term().length() + 2;
             if (end <= width / 2) {
                 column = Math.max(column, end);
             }
-            rendered = rendered == -1 || rendered == m.start(3) ? m.start(3) : -2;
+            rendered = rendered == -1 || rendered == entry.textStart() ? entry.textStart() : -2;
         }
         if (rendered > 0 && rendered <= width / 2) {
             column = rendered;
         }
         boolean beside = column > 0 && width - column >= MIN_TEXT_COLUMNS;
-        for (String entry : entries) {
-            Matcher m = ENTRY.matcher(entry.stripTrailing());
-            m.matches();
-            String indent = " ".repeat(m.group(1).length());
-            String term = m.group(2);
-            String text = m.group(3);
+        for (String line : entries) {
+            Entry entry = Entry.of(line.stripTrailing());
+            String indent = " ".repeat(entry.indent());
+            String term = entry.term();
+            String text = entry.text();
             if (beside && indent.length() + term.length() + 2 <= column) {
                 String lead = indent + term + " ".repeat(column - indent.length() - term.length());
                 wrap(text, lead, " ".repeat(column), width, out);
@@ -114,7 +109,7 @@ final class HelpLayout {
         StringBuilder line = new StringBuilder(lead);
         int used = length(lead);
         boolean empty = true;
-        for (String word : text.strip().split(" +")) {
+        for (String word : words(text.strip())) {
             if (word.isEmpty()) {
                 continue;
             }
@@ -150,6 +145,80 @@ final class HelpLayout {
             empty = rest.isEmpty();
         }
         out.append(line.toString().stripTrailing()).append('\n');
+    }
+
+    /**
+     * A table entry: indented by spaces, a term (words apart by single
+     * spaces), two spaces or more, then its text. Read by hand rather than by
+     * a regular expression, which would cost {@code --help} a few ms of
+     * start-up; HelpLayoutTest holds it to the expression
+     * {@code ^( +)(\S(?:\S| (?! ))*) {2,}(\S.*)$}.
+     */
+    record Entry(int indent, String term, int textStart, String text) {
+
+        /** The entry {@code line} is, or null when it is none. */
+        static Entry of(String line) {
+            int n = line.length();
+            int indent = 0;
+            while (indent < n && line.charAt(indent) == ' ') {
+                indent++;
+            }
+            if (indent == 0 || indent == n || whitespace(line.charAt(indent))) {
+                return null;
+            }
+            int end = indent;
+            while (end < n) {
+                char c = line.charAt(end);
+                if (!whitespace(c)) {
+                    end++;
+                } else if (c == ' ' && end + 1 < n && line.charAt(end + 1) != ' ' && !whitespace(line.charAt(end + 1))) {
+                    end += 2;
+                } else {
+                    break;
+                }
+            }
+            int start = end;
+            while (start < n && line.charAt(start) == ' ') {
+                start++;
+            }
+            if (start - end < 2 || start == n || whitespace(line.charAt(start))) {
+                return null;
+            }
+            // the text's first character is any but \s; the rest is what . matches, to the end
+            for (int i = start + 1; i < n; i++) {
+                if (lineTerminator(line.charAt(i))) {
+                    return null;
+                }
+            }
+            return new Entry(indent, line.substring(indent, end), start, line.substring(start));
+        }
+
+        /** What {@code \s} matches. */
+        private static boolean whitespace(char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == '\u000b' || c == '\f' || c == '\r';
+        }
+
+        /** What {@code .} does not match. */
+        private static boolean lineTerminator(char c) {
+            return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
+        }
+    }
+
+    /** The runs of {@code text} between spaces (not a split by expression, which would compile one). */
+    static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        int i = 0;
+        while (i < text.length()) {
+            int end = text.indexOf(' ', i);
+            if (end < 0) {
+                end = text.length();
+            }
+            if (end > i) {
+                words.add(text.substring(i, end));
+            }
+            i = end + 1;
+        }
+        return words;
     }
 
     private static String fitted(String prefix, int width) {

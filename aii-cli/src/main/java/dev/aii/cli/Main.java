@@ -16,13 +16,14 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Map<String, String> env = System.getenv();
         Host host = host(
                 new FileInputStream(FileDescriptor.in),
                 new FileOutputStream(FileDescriptor.out),
                 new FileOutputStream(FileDescriptor.err),
-                System.getenv(),
+                env,
                 Stdio.detect());
-        System.exit(new Aii(host).run(args));
+        ProcessEnd.end(new Aii(host).run(args), env);
     }
 
     /** The host of a real aii process, with these streams, environment and standard streams' kinds. */

@@ -39,8 +39,10 @@ import java.util.stream.Stream;
  * <p>Two caches, because every class in a cache is loaded at each start:
  * the prompt path's HTTP client, JSON and process classes would slow down the
  * short commands by more than they gain; the launcher chooses the cache by
- * the command line. Each run ends with {@link System#exit} as {@link Main}
- * does, whose classes are then in the cache too.
+ * the command line. Training ends as {@link Main} does ({@link ProcessEnd}):
+ * by {@link Runtime#halt} when no shutdown hook was registered, which writes
+ * the cache as an exit does, and keeps the classes that {@link System#exit}
+ * would load to ask about logging the exit out of the short commands' cache.
  */
 public final class Training {
 
@@ -55,13 +57,15 @@ public final class Training {
         } else {
             shortCommands(env);
         }
-        System.exit(0);
+        ProcessEnd.end(0, env);
     }
 
     private static void shortCommands(Map<String, String> env) {
         Stdio stdio = Stdio.detect();
         for (List<String> command : List.of(List.of("--help"), List.of("--version"), List.of("--list-allowed"),
-                List.of("--check", "ls", "-la", "/tmp"), List.of("--check", "git", "status"))) {
+                List.of("--check", "ls", "-la", "/tmp"), List.of("--check", "git", "status"),
+                // a guarded form: git log's table, and a check that asks
+                List.of("--check", "git", "log", "-1", "--output=/tmp/aii-training-never-written"))) {
             run(env, stdio, InputStream.nullInputStream(), command);
         }
         AllowFile.Loaded rules = AllowFile.at(AllowFile.defaultPath(env)).load();

@@ -15,6 +15,42 @@ class HelpLayoutTest {
         return text.replaceAll("\\s+", "");
     }
 
+    /** The expression an entry's reader is held to: indent, term, two spaces or more, text. */
+    private static final java.util.regex.Pattern ENTRY =
+            java.util.regex.Pattern.compile("^( +)(\\S(?:\\S| (?! ))*) {2,}(\\S.*)$");
+
+    @Test
+    void anEntryIsReadAsTheExpressionReadsIt() {
+        String fixed = System.getProperty("aii.test.seed");
+        long seed = fixed == null || fixed.isBlank() ? new Random().nextLong() : Long.parseLong(fixed.trim());
+        Random random = new Random(seed);
+        char[] alphabet = {' ', ' ', ' ', ' ', 'a', 'a', 'a', '-', '=', '\t', '\u000b', '\f', '\r', '\u0085', '\u2028',
+            '\u00a0', 'x'};
+        List<String> lines = new java.util.ArrayList<>(HelpText.raw().lines().toList());
+        for (int run = 0; run < 50_000; run++) {
+            StringBuilder line = new StringBuilder(random.nextInt(5) == 0 ? "" : " ".repeat(1 + random.nextInt(3)));
+            for (int n = random.nextInt(14); n > 0; n--) {
+                line.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            lines.add(line.toString());
+        }
+        int entries = 0;
+        for (String line : lines) {
+            java.util.regex.Matcher m = ENTRY.matcher(line);
+            HelpLayout.Entry entry = HelpLayout.Entry.of(line);
+            String context = "seed " + seed + ": " + line.chars().mapToObj(c -> String.format("%04x", c)).toList();
+            if (!m.matches()) {
+                assertEquals(null, entry, context);
+                continue;
+            }
+            entries++;
+            assertEquals(java.util.Arrays.stream(m.group(3).strip().split(" +")).filter(w -> !w.isEmpty()).toList(),
+                    HelpLayout.words(m.group(3).strip()), context);
+            assertEquals(new HelpLayout.Entry(m.group(1).length(), m.group(2), m.start(3), m.group(3)), entry, context);
+        }
+        assertTrue(entries > 500, "too few entries among the lines: " + entries + " (seed " + seed + ")");
+    }
+
     @Test
     void atEveryWidthFromOneTo200NoLineIsWiderAndNoCharacterIsLost() {
         String raw = HelpText.raw();

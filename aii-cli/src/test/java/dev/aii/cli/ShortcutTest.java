@@ -3,8 +3,6 @@ package dev.aii.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,11 +14,13 @@ class ShortcutTest {
     Path home;
 
     @Test
-    void theBuiltHelpTextIsWhatPicocliRendersFromOptions() throws IOException {
-        try (InputStream resource = HelpText.class.getResourceAsStream(HelpText.RESOURCE)) {
-            assertNotNull(resource, "the build renders help.txt next to the classes");
-        }
+    void theBuiltHelpTextIsWhatPicocliRendersFromOptions() {
+        assertNotNull(HelpData.text(), "the build renders the help into HelpData");
+        assertEquals(Flags.usage(), HelpData.text());
         assertEquals(Flags.usage(), HelpText.raw());
+        assertEquals(HelpLayout.fit(Flags.usage(), Columns.DEFAULT), HelpData.fittedToDefault());
+        assertEquals(HelpLayout.fit(Flags.usage(), Columns.DEFAULT), HelpText.get(Columns.DEFAULT));
+        assertEquals(HelpLayout.fit(Flags.usage(), 79), HelpText.get(79));
     }
 
     @Test

@@ -70,9 +70,9 @@ final class GitReader implements ProgramReader {
     private final Map<String, ProgramReader> subcommands = new LinkedHashMap<>();
 
     GitReader() {
-        String[] logLong = concat(DIFF, REVISIONS);
-        GetoptTable.Implementation log = logTable("git log, show, whatchanged, rev-list", logLong);
-        GetoptTable logLike = new GetoptTable("git log", List.of(log));
+        // The three tables of log's options (some 300, each with its negation) are built when first needed.
+        ProgramReader logLike = new DeferredReader(() -> new GetoptTable("git log",
+                List.of(logTable("git log, show, whatchanged, rev-list", concat(DIFF, REVISIONS)))));
         for (String sub : List.of("log", "show", "whatchanged", "rev-list", "diff")) {
             subcommands.put(sub, logLike);
         }
@@ -104,9 +104,9 @@ final class GitReader implements ProgramReader {
                 "color-by-age", "score-debug", "show-name=f", "show-number=n", "show-email=e", "abbrev::",
                 "minimal", "reverse", "first-parent", "textconv", "help")
                 .guard(Effect.EXEC, "--textconv", "--help")));
-        subcommands.put("shortlog", table("git shortlog", logTable("git shortlog",
+        subcommands.put("shortlog", new DeferredReader(() -> table("git shortlog", logTable("git shortlog",
                 concat(REVISIONS, new String[] {"numbered", "summary", "email", "committer", "group:",
-                    "format:", "help"}), "nsecw::")));
+                    "format:", "help"}), "nsecw::"))));
         subcommands.put("ls-tree", table("git ls-tree", impl("git", "drtlzh", true, true,
                 "long=l", "name-only", "name-status", "object-only", "full-name", "full-tree", "abbrev::",
                 "format:", "help").guard(Effect.EXEC, "--help")));
@@ -129,14 +129,16 @@ final class GitReader implements ProgramReader {
                 "contains", "debug", "all", "tags", "long", "abbrev::", "exact-match", "candidates:",
                 "match:", "exclude:", "always", "first-parent", "dirty::", "broken::", "help")
                 .guard(Effect.EXEC, "--help")));
-        GetoptTable.Implementation reflog = logTable("git reflog", logLong);
-        reflog.operands("expire or delete (it rewrites the reflog)", Effect.WRITE, (parsed, arguments, out) -> {
-            if (!parsed.operands().isEmpty()
-                    && List.of("expire", "delete").contains(parsed.operands().get(0).value())) {
-                out.effect(parsed.operands().get(0).index(), Effect.WRITE);
-            }
-        });
-        subcommands.put("reflog", table("git reflog", reflog));
+        subcommands.put("reflog", new DeferredReader(() -> {
+            GetoptTable.Implementation reflog = logTable("git reflog", concat(DIFF, REVISIONS));
+            reflog.operands("expire or delete (it rewrites the reflog)", Effect.WRITE, (parsed, arguments, out) -> {
+                if (!parsed.operands().isEmpty()
+                        && List.of("expire", "delete").contains(parsed.operands().get(0).value())) {
+                    out.effect(parsed.operands().get(0).index(), Effect.WRITE);
+                }
+            });
+            return table("git reflog", reflog);
+        }));
         subcommands.put("remote", table("git remote", impl("git", "vh", true, true, "verbose=v")
                 .operands("any subcommand but get-url (they change remotes or reach the network)", Effect.WRITE,
                         (parsed, arguments, out) -> {

@@ -24,10 +24,11 @@ final class GuardTables {
         Map<String, ProgramReader> tables = new HashMap<>();
         DefaultTables.addTo(tables);
         ToolTables.addTo(tables);
-        tables.put("tar", new TarReader());
-        tables.put("find", new FindReader());
-        tables.put("xxd", new XxdReader());
-        tables.put("git", new GitReader());
+        // Lambdas, not method references: a reference would load its class when the table is made.
+        tables.put("tar", new DeferredReader(() -> new TarReader()));
+        tables.put("find", new DeferredReader(() -> new FindReader()));
+        tables.put("xxd", new DeferredReader(() -> new XxdReader()));
+        tables.put("git", new DeferredReader(() -> new GitReader()));
         Map<String, ProgramReader> aliases = new HashMap<>();
         for (String gnu : List.of("ls", "cat", "head", "tail", "wc", "date", "whoami", "uname", "pwd", "df", "du",
                 "stat", "sort", "uniq", "split", "base64", "diff", "cmp", "comm", "nl", "od", "cut", "paste", "tr",

@@ -61,7 +61,8 @@ class GuardTablesDocTest {
         return best;
     }
 
-    private static String implementations(ProgramReader reader) {
+    private static String implementations(ProgramReader deferred) {
+        ProgramReader reader = deferred instanceof DeferredReader d ? d.reader() : deferred;
         if (reader instanceof GetoptTable table) {
             List<String> impls = new ArrayList<>();
             for (GetoptTable.Implementation impl : table.implementations()) {
