@@ -43,9 +43,7 @@ final class ExecSetup {
                     console.stdoutClosedByReader();
                 }
             });
-            ProcessEnd.hooksRegistered();
-            Runtime.getRuntime().addShutdownHook(
-                    Thread.ofPlatform().unstarted(exec::stopWatchingStdout));
+            ProcessEnd.atExit(exec::stopWatchingStdout);
         }
         return RunCommandTool.builder()
                 .policy(ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory())))

@@ -18,9 +18,19 @@ final class ExecSupply implements Supplier<ExecHost> {
 
     private synchronized FutureTask<ExecHost> made() {
         if (made == null) {
-            // The native runner registers a shutdown hook that stops every command still running.
-            ProcessEnd.hooksRegistered();
-            made = new FutureTask<>(() -> LocalExec.create());
+            FutureTask<ExecHost> task = new FutureTask<>(() -> LocalExec.create());
+            made = task;
+            // Whatever still runs when aii ends is stopped (the native runner's own hook does it too, when
+            // the process ends by System.exit); nothing has run before the host is made.
+            ProcessEnd.atExit(() -> {
+                if (task.isDone()) {
+                    try {
+                        task.get().terminateCommands();
+                    } catch (ExecutionException | InterruptedException e) {
+                        // no host, so no command
+                    }
+                }
+            });
         }
         return made;
     }

@@ -50,7 +50,7 @@ final class JLineInput implements Host.LineInputWithInterrupts {
     /** Opens the terminal, with the history in {@code history} when given (see {@link HistoryFile}). */
     static JLineInput open(Optional<Path> history) throws IOException {
         // JLine restores the terminal from a shutdown hook of its own.
-        ProcessEnd.hooksRegistered();
+        ProcessEnd.foreignHooksRegistered();
         // JLine reports its own troubles through java.util.logging on stderr, which --json
         // reserves for JSON lines; a terminal it cannot set up shows in its behaviour instead.
         java.util.logging.Logger jlineLog = java.util.logging.Logger.getLogger("org.jline");

@@ -45,9 +45,9 @@ final class ProcessSignals {
         this.jvmSignals = jvmSignals;
     }
 
-    /** For this process: {@link #listen()} takes over the JVM's SIGTERM and SIGHUP, and aii ends by {@link System#exit}. */
+    /** For this process: {@link #listen()} takes over the JVM's SIGTERM and SIGHUP, and aii ends as {@link ProcessEnd} ends it. */
     static ProcessSignals ofProcess() {
-        return new ProcessSignals(System::exit, true);
+        return new ProcessSignals(code -> ProcessEnd.end(code, System.getenv()), true);
     }
 
     /** For a test: signals come only through {@link #signalled}, and {@code exit} is told the exit code. */

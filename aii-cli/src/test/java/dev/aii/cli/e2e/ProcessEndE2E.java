@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.aii.cli.e2e.AiiProcess.Result;
 import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.Reply;
+import dev.aii.testkit.Wire;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -17,10 +18,11 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * How the process ends. Without a shutdown hook to run, aii ends by
- * Runtime.halt, skipping the logging lookup that System.exit makes; with one
- * (the runner of -x), or with AII_JAVA_OPTS (a flight recording), by
- * System.exit, whose hooks then run. The JDK logs every System.exit to the
+ * How the process ends. aii runs its own exit actions and ends by
+ * Runtime.halt, skipping the logging lookup that System.exit makes (with -x
+ * and after SIGTERM too; LifetimeE2E shows that nothing is left running);
+ * with AII_JAVA_OPTS (a flight recording) it ends by System.exit, whose hooks
+ * then run. The JDK logs every System.exit to the
  * logger {@code java.lang.Runtime} at DEBUG: a logging configuration handed
  * to the JVM through JDK_JAVA_OPTIONS (read by the java launcher itself, so
  * AII_JAVA_OPTS stays unset) shows which way each run ended.
@@ -75,13 +77,31 @@ class ProcessEndE2E {
     }
 
     @Test
-    void withExecTheRunnersHookRunsThroughSystemExit() throws Exception {
+    void withExecAiiRunsItsOwnExitActionsAndEndsWithoutSystemExit() throws Exception {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            server.enqueue(Reply.text("Hi."));
-            Result r = loggingExits().server(server).run("-x", "Say hi");
-            assertEquals(0, r.exit());
-            assertEquals("Hi.\n", r.out());
-            assertTrue(r.err().contains(LOGGED_EXIT + "0"), r.err());
+            server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("pwd")), Reply.text("Done."));
+            AiiProcess aii = loggingExits().server(server);
+            // stdout a pipe: the stdout watch runs, and is ended at exit
+            Result r = aii.runShell("{aii} -x 'Where am I?' | cat");
+            assertEquals("Done.\n", r.out());
+            assertTrue(r.err().contains("$ pwd"), r.err());
+            assertFalse(r.err().contains("Runtime.exit"), r.err());
+            assertTrue(server.lastChatRequest().toolResults().toString().contains(aii.directory().toString()),
+                    "the command ran and its output went back to the model: " + server.lastChatRequest().toolResults());
+        }
+    }
+
+    @Test
+    void aSignalEndsAiiTheSameWayOnceTheCommandIsStopped() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+            server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", ExecE2E.call("sleep", "20")), Reply.text("Done."));
+            AiiProcess aii = loggingExits().server(server).allow("sleep\n");
+            Running running = aii.start("-x", "Wait");
+            running.awaitStderr("$ sleep 20");
+            new ProcessBuilder("kill", "-TERM", Long.toString(running.java().pid())).inheritIO().start().waitFor();
+            Result r = running.awaitExit();
+            assertEquals(143, r.exit(), r.err());
+            assertFalse(r.err().contains("Runtime.exit"), r.err());
         }
     }
 

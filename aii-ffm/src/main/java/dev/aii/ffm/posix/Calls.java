@@ -115,7 +115,7 @@ public final class Calls {
      */
     public long splice(int in, int out, long count, int flags) {
         try {
-            MethodHandle splice = c.splice.orElseThrow();
+            MethodHandle splice = c.splice.orElseThrow().handle();
             long n;
             do {
                 n = (long) splice.invokeExact(state, in, MemorySegment.NULL, out, MemorySegment.NULL, count, flags);
@@ -195,7 +195,7 @@ public final class Calls {
         try {
             int rc = c.pipe2.isPresent()
                     ? (int) c.pipe2.get().invokeExact(state, intPair, os.oCloexec())
-                    : (int) c.pipe.invokeExact(state, intPair);
+                    : (int) c.pipe.handle().invokeExact(state, intPair);
             if (rc != 0) {
                 return null;
             }
@@ -273,7 +273,7 @@ public final class Calls {
     /** Linux {@code pidfd_send_signal(pidfd, signal, NULL, 0)}; 0, or -1 with {@link #errno()}. */
     public int pidfdSendSignal(int pidfd, int signal) {
         try {
-            return (int) (long) c.syscall4.orElseThrow().invokeExact(state, OsConstants.SYS_PIDFD_SEND_SIGNAL,
+            return (int) (long) c.syscall4.orElseThrow().handle().invokeExact(state, OsConstants.SYS_PIDFD_SEND_SIGNAL,
                     (long) pidfd, (long) signal, 0L, 0L);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
@@ -308,7 +308,7 @@ public final class Calls {
 
     public int tcflush(int fd, int queue) {
         try {
-            return (int) c.tcflush.invokeExact(state, fd, queue);
+            return (int) c.tcflush.handle().invokeExact(state, fd, queue);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }

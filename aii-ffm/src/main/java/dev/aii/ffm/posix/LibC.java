@@ -46,7 +46,8 @@ public final class LibC {
     // (state, fd, cmd, arg) -> int; arg is variadic
     final MethodHandle fcntl;
     final Optional<MethodHandle> pipe2;
-    final MethodHandle pipe;
+    /** macOS's pipe (without pipe2); on Linux never called, so linked only if it is. */
+    final Downcall pipe;
     final MethodHandle killpg;
     final MethodHandle kill;
     final MethodHandle raise;
@@ -55,12 +56,12 @@ public final class LibC {
     /** Linux: {@code syscall(SYS_pidfd_open, pid, flags)}, every argument a long as syscall(2) reads them. */
     final Optional<MethodHandle> syscall2;
     /** Linux: {@code syscall(SYS_pidfd_send_signal, pidfd, sig, info, flags)}. */
-    final Optional<MethodHandle> syscall4;
+    final Optional<Downcall> syscall4;
     /** Linux: {@code splice(fd_in, off_in, fd_out, off_out, len, flags)}; none where the C library lacks it. */
-    final Optional<MethodHandle> splice;
+    final Optional<Downcall> splice;
     final MethodHandle waitid;
     final MethodHandle waitpid;
-    final MethodHandle tcflush;
+    final Downcall tcflush;
 
     final MethodHandle posixSpawn;
     final MethodHandle attrInit;
@@ -78,7 +79,7 @@ public final class LibC {
     /** glibc: the address of {@code char **environ}; macOS: none, see {@link #nsGetEnviron}. */
     final Optional<MemorySegment> environ;
     final Optional<MethodHandle> nsGetEnviron;
-    final Optional<MethodHandle> gnuGetLibcVersion;
+    final Optional<Downcall> gnuGetLibcVersion;
 
     public LibC(OsConstants os) {
         this.os = Objects.requireNonNull(os, "os");
@@ -92,7 +93,8 @@ public final class LibC {
         fcntl = errnoHandle("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), 2);
         pipe2 = os.isMacos() ? Optional.empty()
                 : Optional.of(errnoHandle("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), -1));
-        pipe = errnoHandle("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
+        pipe = later("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
+        // called as every command ends (the group is killed once its leader is gone)
         killpg = errnoHandle("killpg", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
         kill = errnoHandle("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
         raise = errnoHandle("raise", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
@@ -101,14 +103,14 @@ public final class LibC {
         syscall2 = os.isMacos() ? Optional.empty()
                 : Optional.of(errnoHandle("syscall", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1));
         syscall4 = os.isMacos() ? Optional.empty()
-                : Optional.of(errnoHandle("syscall",
+                : Optional.of(later("syscall",
                         FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1));
         splice = os.isMacos() || lookup.find("splice").isEmpty() ? Optional.empty()
-                : Optional.of(errnoHandle("splice",
+                : Optional.of(later("splice",
                         FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), -1));
         waitid = errnoHandle("waitid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
         waitpid = errnoHandle("waitpid", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), -1);
-        tcflush = errnoHandle("tcflush", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
+        tcflush = later("tcflush", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
 
         posixSpawn = plain("posix_spawn",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
@@ -135,7 +137,8 @@ public final class LibC {
                 ? Optional.of(plain("_NSGetEnviron", FunctionDescriptor.of(ADDRESS)))
                 : Optional.empty();
         gnuGetLibcVersion = os.isMacos() ? Optional.empty()
-                : lookup.find("gnu_get_libc_version").map(s -> linker.downcallHandle(s, FunctionDescriptor.of(ADDRESS)));
+                : lookup.find("gnu_get_libc_version")
+                        .map(symbol -> new Downcall(() -> linker.downcallHandle(symbol, FunctionDescriptor.of(ADDRESS))));
     }
 
     /**
@@ -174,6 +177,51 @@ public final class LibC {
                 ? new Linker.Option[] {CAPTURE_ERRNO}
                 : new Linker.Option[] {CAPTURE_ERRNO, Linker.Option.firstVariadicArg(firstVariadic)};
         return linker.downcallHandle(symbol(name), descriptor, options);
+    }
+
+    /**
+     * A handle that is linked the first time it is called: one for a
+     * function that a command's run does not call unless something unusual
+     * happens (output past the kept bytes: splice; a timeout: a pidfd signal;
+     * an approval prompt: tcflush; macOS: pipe). Linking costs the JDK a generated call
+     * stub for each new signature, 3 to 5 ms in a fresh process, which the
+     * first tool call would otherwise wait for.
+     */
+    public static final class Downcall {
+        private final java.util.function.Supplier<MethodHandle> link;
+        private volatile MethodHandle handle;
+
+        Downcall(java.util.function.Supplier<MethodHandle> link) {
+            this.link = Objects.requireNonNull(link, "link");
+        }
+
+        /** The handle, linked now if it was not yet. */
+        MethodHandle handle() {
+            MethodHandle h = handle;
+            if (h == null) {
+                synchronized (this) {
+                    h = handle;
+                    if (h == null) {
+                        h = link.get();
+                        handle = h;
+                    }
+                }
+            }
+            return h;
+        }
+
+        /** Whether it was linked (for tests). */
+        boolean linked() {
+            return handle != null;
+        }
+    }
+
+    private Downcall later(String name, FunctionDescriptor descriptor, int firstVariadic) {
+        MemorySegment address = symbol(name);
+        Linker.Option[] options = firstVariadic < 0
+                ? new Linker.Option[] {CAPTURE_ERRNO}
+                : new Linker.Option[] {CAPTURE_ERRNO, Linker.Option.firstVariadicArg(firstVariadic)};
+        return new Downcall(() -> linker.downcallHandle(address, descriptor, options));
     }
 
     /** Rethrows what a downcall threw; downcalls throw only unchecked exceptions and errors. */
