@@ -25,7 +25,8 @@ class ImageTest {
 
         Run run = Run.of(Map.of("HOME", home.toString(), "AII_JAVA_OPTS", "-XshowSettings:properties -Xlog:class+load"),
                 image.resolve("bin/aii").toString(), "--version").ok();
-        assertTrue(run.out().endsWith("aii 0.9.0\n"), run.out());
+        // With AII_JAVA_OPTS aii ends by System.exit, whose logging classes (not in the cache) load after the version.
+        assertTrue(run.out().lines().anyMatch("aii 0.9.0"::equals), run.out());
         assertTrue(run.err().contains("java.home = " + image.resolve("share/aii/runtime")), run.err());
         assertTrue(run.out().contains("dev.aii.cli.Main source: shared objects file"), run.out());
 
