@@ -1,10 +1,5 @@
 package dev.aii.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-
 /**
  * The {@code --help} text. The build renders it from {@link Options} with
  * picocli into {@link HelpData} (see {@code src/build/java}), so that

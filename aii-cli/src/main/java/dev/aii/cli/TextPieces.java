@@ -15,15 +15,15 @@ import java.util.List;
 /**
  * UTF-8 text read from a stream a piece at a time, each piece decoded as it
  * comes (cut before a character whose bytes are not all in yet) and kept as
- * a string; {@link #join} then makes the one text that
- * needs them. So a 10 MB input is held as its pieces and the joined text
- * (one byte a character for Latin-1 text), never also as the bytes of the
- * whole input or as 20 MB of chars. The text is the one
- * {@code new String(bytes, UTF_8)} gives for all of the input.
+ * a string; {@link #join} then makes the one text that needs them. So a
+ * 10 MB input is held as its pieces and the joined text (one byte a
+ * character for Latin-1 text), never also as the bytes of the whole input
+ * or as 20 MB of chars. The text is the one {@code new String(bytes, UTF_8)}
+ * gives for all of the input.
  */
 final class TextPieces {
 
-    /** Bytes read, and chars decoded, at a time. */
+    /** Bytes read, and decoded, at a time. */
     static final int PIECE = 256 * 1024;
 
     /** The longest text a string holds. */
