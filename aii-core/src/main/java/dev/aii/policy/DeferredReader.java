@@ -1,7 +1,6 @@
 package dev.aii.policy;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -11,26 +10,15 @@ import java.util.function.Supplier;
  */
 final class DeferredReader implements ProgramReader {
 
-    private final Supplier<ProgramReader> make;
-    private volatile ProgramReader made;
+    private final Once<ProgramReader> made;
 
     DeferredReader(Supplier<ProgramReader> make) {
-        this.make = Objects.requireNonNull(make, "make");
+        this.made = new Once<>(make);
     }
 
     /** The reader, built now if it was not yet. */
     ProgramReader reader() {
-        ProgramReader reader = made;
-        if (reader == null) {
-            synchronized (this) {
-                reader = made;
-                if (reader == null) {
-                    reader = Objects.requireNonNull(make.get(), "reader");
-                    made = reader;
-                }
-            }
-        }
-        return reader;
+        return made.get();
     }
 
     @Override

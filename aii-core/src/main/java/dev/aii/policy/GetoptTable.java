@@ -62,8 +62,7 @@ final class GetoptTable implements ProgramReader {
     /** One implementation: its syntax and rows. */
     static final class Implementation {
         /** Parses the option strings: at the first use, since a process uses the tables of a few programs only. */
-        private final Supplier<OptionSyntax> spec;
-        private volatile OptionSyntax syntax;
+        private final Once<OptionSyntax> syntax;
         final Map<String, List<Row>> rows = new LinkedHashMap<>();
         final List<OperandForm> operandForms = new ArrayList<>();
         final List<String> recursiveKeys = new ArrayList<>();
@@ -71,12 +70,17 @@ final class GetoptTable implements ProgramReader {
         int maxOperands = Integer.MAX_VALUE;
 
         Implementation(OptionSyntax syntax) {
-            this.spec = () -> syntax;
-            this.syntax = syntax;
+            this.syntax = Once.of(syntax);
         }
 
         private Implementation(Supplier<OptionSyntax> spec) {
-            this.spec = spec;
+            this.syntax = new Once<>(() -> {
+                OptionSyntax parsed = spec.get();
+                for (String key : rows.keySet()) {
+                    check(parsed, key);
+                }
+                return parsed;
+            });
         }
 
         /**
@@ -86,20 +90,7 @@ final class GetoptTable implements ProgramReader {
          * every table).
          */
         OptionSyntax syntax() {
-            OptionSyntax parsed = syntax;
-            if (parsed == null) {
-                synchronized (this) {
-                    parsed = syntax;
-                    if (parsed == null) {
-                        parsed = spec.get();
-                        for (String key : rows.keySet()) {
-                            check(parsed, key);
-                        }
-                        syntax = parsed;
-                    }
-                }
-            }
-            return parsed;
+            return syntax.get();
         }
 
         private static void check(OptionSyntax syntax, String key) {
@@ -154,7 +145,7 @@ final class GetoptTable implements ProgramReader {
         }
 
         private void add(Row row) {
-            OptionSyntax parsed = syntax;
+            OptionSyntax parsed = syntax.ifMade();
             if (parsed != null) {
                 check(parsed, row.key());
             }
