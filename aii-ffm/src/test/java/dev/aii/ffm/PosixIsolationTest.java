@@ -73,6 +73,29 @@ class PosixIsolationTest {
         }
     }
 
+    /**
+     * aii opens /dev/null for a command's stdin itself. Where its own
+     * descriptor 0 is free that would be descriptor 0, which the duplication
+     * onto the command's 0 must not confuse (the output pipe may land on 0
+     * as well): the command still gets /dev/null on 0 and the pipe on 1 and
+     * 2, and nothing else.
+     */
+    @Test
+    void withTheJvmsOwnStdinClosedTheCommandStillReadsDevNullAndInheritsNothingElse() throws Exception {
+        Process p = new ProcessBuilder(ChildJvm.withNativeAccess("fd0-closed")).redirectErrorStream(true).start();
+        String shown = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        int start = shown.indexOf("RESULT exited 0 [");
+        assertTrue(start >= 0, shown);
+        Map<Integer, String> fds = descriptors(shown.substring(start + "RESULT exited 0 [".length(), shown.lastIndexOf(']')));
+        assertEquals(List.of(0, 1, 2, 3), List.copyOf(fds.keySet()), fds.toString());
+        assertEquals("/dev/null", fds.get(0));
+        assertTrue(fds.get(1).startsWith("pipe:["), fds.toString());
+        assertEquals(fds.get(1), fds.get(2));
+        // opened on the free 0, then moved to 3 or above, close-on-exec, and 0 freed again
+        assertTrue(shown.contains("DEVNULL true /dev/null cloexec=1 fd0=free"), shown);
+    }
+
     @Test
     void theCommandStartsWithAnEmptySignalMaskAndDefaultDispositions() {
         assertSignalsAtDefault(output("/bin/cat", "/proc/self/status"));

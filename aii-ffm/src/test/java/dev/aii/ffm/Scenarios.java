@@ -96,6 +96,24 @@ public final class Scenarios {
             case "status" -> say("RESULT " + describe(new PosixCommandRunner().run(
                     "/bin/cat", List.of("/proc/self/status"), Limits.DEFAULT.withOutputCap(65536), new Cancellation())));
             case "watch-stdout-then-exit" -> watchStdoutThenExit();
+            case "fd0-closed" -> {
+                // With this JVM's descriptor 0 free, /dev/null for the command's stdin would open there.
+                try (Arena arena = Arena.ofConfined()) {
+                    Calls calls = new Calls(new LibC(currentSystem()), arena);
+                    // what the steps below load from a jar (which would take the free 0), loaded before 0 is free
+                    Files.readSymbolicLink(Path.of("/proc/self/fd/1"));
+                    Class.forName(dev.aii.ffm.posix.Spawner.class.getName());
+                    calls.close(0);
+                    int devNull = dev.aii.ffm.posix.Spawner.openDevNull(calls);
+                    boolean fd0Free = calls.fcntl(0, OsConstants.F_GETFD, 0) < 0;
+                    int cloexec = calls.fcntl(devNull, OsConstants.F_GETFD, 0) & OsConstants.FD_CLOEXEC;
+                    say("DEVNULL " + (devNull >= 3) + " " + Files.readSymbolicLink(Path.of("/proc/self/fd/" + devNull))
+                            + " cloexec=" + cloexec + " fd0=" + (fd0Free ? "free" : "taken"));
+                    calls.close(devNull);
+                    say("RESULT " + describe(new PosixCommandRunner().run("/bin/ls", List.of("-l", "/proc/self/fd"),
+                            Limits.DEFAULT.withOutputCap(65536), new Cancellation())));
+                }
+            }
             case "availability" -> {
                 say("AVAILABILITY " + Posix.availability());
                 if (Posix.availability() instanceof Posix.Unavailable u) {

@@ -2,6 +2,7 @@ package dev.aii.ffm.posix;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
@@ -13,7 +14,13 @@ import java.nio.charset.StandardCharsets;
  * The C calls of one thread, with their own {@code errno} capture: each
  * method returns what the C function returned, and {@link #errno()} tells why
  * the last call failed. Retries {@code EINTR} where a retry is always right.
- * Memory comes from the arena given, which must outlive this object.
+ * Memory comes from the arena given, which must outlive this object; so must
+ * every segment passed in, which must be native (on Linux most calls go
+ * through {@code syscall(2)}, see {@link LibC#raw}, and pass its address).
+ *
+ * <p>Never signalled, whatever a caller passes: process group 0 or 1
+ * ({@code killpg}) and process 0, 1 or a negative id ({@code kill}), which
+ * would mean this process's own group, every process, or init.
  */
 public final class Calls {
 
@@ -23,6 +30,9 @@ public final class Calls {
     private final MemorySegment state;
     private final MemorySegment intPair;
     private final MemorySegment pollfd;
+    /** With raw system calls: ppoll's {@code struct timespec}. */
+    private final MemorySegment timespec;
+    private final LinuxSyscalls sys;
 
     public Calls(LibC libc, Arena arena) {
         this.c = libc;
@@ -31,6 +41,8 @@ public final class Calls {
         this.state = arena.allocate(LibC.CAPTURE_LAYOUT);
         this.intPair = arena.allocate(JAVA_INT, 2);
         this.pollfd = arena.allocate(OsConstants.POLLFD_SIZE, 8);
+        this.sys = libc.raw;
+        this.timespec = sys == null ? null : arena.allocate(16, 8);
     }
 
     public OsConstants os() {
@@ -55,12 +67,56 @@ public final class Calls {
         return errno() == os.errno(Errno.EINTR);
     }
 
+    /** {@code syscall(number, a, b, c, d, e)}: the kernel's return, or -1 with {@link #errno()}. */
+    private long sys(long number, long a, long b, long c3, long d, long e) throws Throwable {
+        return (long) c.syscall.invokeExact(state, number, a, b, c3, d, e);
+    }
+
+    /** The address of a segment the kernel reads or writes: native, and alive while the call runs. */
+    private static long address(MemorySegment segment) {
+        if (!segment.isNative()) {
+            throw new IllegalArgumentException("not native memory: " + segment);
+        }
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException("memory already freed: " + segment);
+        }
+        return segment.address();
+    }
+
+    private static void checkRoom(MemorySegment buffer, long count) {
+        if (count < 0 || count > buffer.byteSize()) {
+            throw new IndexOutOfBoundsException(count + " bytes for a buffer of " + buffer.byteSize());
+        }
+    }
+
+    /** Sets {@link #errno()} back to what a failed call left before a clean-up call changed it. */
+    void restoreErrno(int saved) {
+        LibC.ERRNO.set(state, 0L, saved);
+    }
+
+    /** Fails without a call, as the call itself would with {@code e}. */
+    private int refuse(Errno e) {
+        LibC.ERRNO.set(state, 0L, os.errno(e));
+        return -1;
+    }
+
+    /** Linux, raw system calls only: {@code getpid()}, which {@link Probe} checks the numbers with. */
+    long getpid() {
+        try {
+            return sys(sys.getpid(), 0, 0, 0, 0, 0);
+        } catch (Throwable t) {
+            throw LibC.rethrow(t);
+        }
+    }
+
     public int open(String path, int flags) {
         MemorySegment p = arena.allocateFrom(path, StandardCharsets.UTF_8);
         try {
             int fd;
             do {
-                fd = (int) c.open.invokeExact(state, p, flags, 0);
+                fd = sys != null
+                        ? (int) sys(sys.openat(), LinuxSyscalls.AT_FDCWD, address(p), flags, 0, 0)
+                        : (int) c.open.handle().invokeExact(state, p, flags, 0);
             } while (fd < 0 && interrupted());
             return fd;
         } catch (Throwable t) {
@@ -71,17 +127,22 @@ public final class Calls {
     /** Closes {@code fd}; never retried, since after EINTR the descriptor is gone on Linux and macOS alike. */
     public int close(int fd) {
         try {
-            return (int) c.close.invokeExact(state, fd);
+            return sys != null
+                    ? (int) sys(sys.close(), fd, 0, 0, 0, 0)
+                    : (int) c.close.handle().invokeExact(state, fd);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
     }
 
     public long read(int fd, MemorySegment buffer, long count) {
+        checkRoom(buffer, count);
         try {
             long n;
             do {
-                n = (long) c.read.invokeExact(state, fd, buffer, count);
+                n = sys != null
+                        ? sys(sys.read(), fd, address(buffer), count, 0, 0)
+                        : (long) c.read.handle().invokeExact(state, fd, buffer, count);
             } while (n < 0 && interrupted());
             return n;
         } catch (Throwable t) {
@@ -90,10 +151,13 @@ public final class Calls {
     }
 
     public long write(int fd, MemorySegment buffer, long count) {
+        checkRoom(buffer, count);
         try {
             long n;
             do {
-                n = (long) c.write.invokeExact(state, fd, buffer, count);
+                n = sys != null
+                        ? sys(sys.write(), fd, address(buffer), count, 0, 0)
+                        : (long) c.write.handle().invokeExact(state, fd, buffer, count);
             } while (n < 0 && interrupted());
             return n;
         } catch (Throwable t) {
@@ -137,7 +201,7 @@ public final class Calls {
         pollfd.set(JAVA_SHORT, 4, events);
         pollfd.set(JAVA_SHORT, OsConstants.POLLFD_REVENTS_OFFSET, (short) 0);
         try {
-            int n = (int) c.poll.invokeExact(state, pollfd, 1L, timeoutMillis);
+            int n = poll(pollfd, 1, timeoutMillis);
             if (n < 0) {
                 return interrupted() ? 0 : (short) -1;
             }
@@ -162,7 +226,7 @@ public final class Calls {
         fds.set(JAVA_INT, OsConstants.POLLFD_SIZE, second);
         fds.set(JAVA_SHORT, OsConstants.POLLFD_SIZE + 4L, secondEvents);
         try {
-            int n = (int) c.poll.invokeExact(state, fds, 2L, timeoutMillis);
+            int n = poll(fds, 2, timeoutMillis);
             if (n < 0) {
                 return interrupted() ? 0 : -1;
             }
@@ -177,9 +241,25 @@ public final class Calls {
         }
     }
 
+    /** poll(2); with raw system calls ppoll(2) without a signal mask, which is poll on every architecture. */
+    private int poll(MemorySegment fds, long count, int timeoutMillis) throws Throwable {
+        if (sys == null) {
+            return (int) c.poll.handle().invokeExact(state, fds, count, timeoutMillis);
+        }
+        long timeout = 0;
+        if (timeoutMillis >= 0) {
+            timespec.set(JAVA_LONG, 0, timeoutMillis / 1000);
+            timespec.set(JAVA_LONG, 8, (timeoutMillis % 1000) * 1_000_000L);
+            timeout = address(timespec);
+        }
+        return (int) sys(sys.ppoll(), address(fds), count, timeout, 0, 0);
+    }
+
     public int fcntl(int fd, int cmd, int arg) {
         try {
-            return (int) c.fcntl.invokeExact(state, fd, cmd, arg);
+            return sys != null
+                    ? (int) sys(sys.fcntl(), fd, cmd, arg, 0, 0)
+                    : (int) c.fcntl.handle().invokeExact(state, fd, cmd, arg);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
@@ -193,8 +273,8 @@ public final class Calls {
      */
     public int[] pipeCloexec() {
         try {
-            int rc = c.pipe2.isPresent()
-                    ? (int) c.pipe2.get().invokeExact(state, intPair, os.oCloexec())
+            int rc = sys != null ? (int) sys(sys.pipe2(), address(intPair), os.oCloexec(), 0, 0, 0)
+                    : c.pipe2.isPresent() ? (int) c.pipe2.get().handle().invokeExact(state, intPair, os.oCloexec())
                     : (int) c.pipe.handle().invokeExact(state, intPair);
             if (rc != 0) {
                 return null;
@@ -206,7 +286,7 @@ public final class Calls {
                         int saved = errno();
                         close(fds[0]);
                         close(fds[1]);
-                        LibC.ERRNO.set(state, 0L, saved);
+                        restoreErrno(saved);
                         return null;
                     }
                 }
@@ -217,17 +297,29 @@ public final class Calls {
         }
     }
 
+    /** {@code killpg(pgid, signal)}; refused (EINVAL) for a group below 2. */
     public int killpg(int pgid, int signal) {
+        if (pgid <= 1) {
+            return refuse(Errno.EINVAL);
+        }
         try {
-            return (int) c.killpg.invokeExact(state, pgid, signal);
+            return sys != null
+                    ? (int) sys(sys.kill(), -(long) pgid, signal, 0, 0, 0)
+                    : (int) c.killpg.handle().invokeExact(state, pgid, signal);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
     }
 
+    /** {@code kill(pid, signal)} of one process; refused (EINVAL) for an id below 2, which names a group or init. */
     public int kill(int pid, int signal) {
+        if (pid <= 1) {
+            return refuse(Errno.EINVAL);
+        }
         try {
-            return (int) c.kill.invokeExact(state, pid, signal);
+            return sys != null
+                    ? (int) sys(sys.kill(), pid, signal, 0, 0, 0)
+                    : (int) c.kill.handle().invokeExact(state, pid, signal);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
@@ -241,7 +333,7 @@ public final class Calls {
      */
     public int raise(int signal) {
         try {
-            return (int) c.raise.invokeExact(state, signal);
+            return (int) c.raise.handle().invokeExact(state, signal);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
@@ -250,7 +342,9 @@ public final class Calls {
     /** Linux {@code prctl(option, arg2)}; -1 with {@link #errno()} on failure. */
     public int prctl(int option, long arg2) {
         try {
-            return (int) c.prctl.orElseThrow().invokeExact(state, option, arg2);
+            return sys != null
+                    ? (int) sys(sys.prctl(), option, arg2, 0, 0, 0)
+                    : (int) c.prctl.orElseThrow().handle().invokeExact(state, option, arg2);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
@@ -264,7 +358,10 @@ public final class Calls {
      */
     public int pidfdOpen(int pid) {
         try {
-            return (int) (long) c.syscall2.orElseThrow().invokeExact(state, OsConstants.SYS_PIDFD_OPEN, (long) pid, 0L);
+            return sys != null
+                    ? (int) sys(OsConstants.SYS_PIDFD_OPEN, pid, 0, 0, 0, 0)
+                    : (int) (long) c.syscall2.orElseThrow().handle().invokeExact(state, OsConstants.SYS_PIDFD_OPEN,
+                            (long) pid, 0L);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
@@ -273,8 +370,10 @@ public final class Calls {
     /** Linux {@code pidfd_send_signal(pidfd, signal, NULL, 0)}; 0, or -1 with {@link #errno()}. */
     public int pidfdSendSignal(int pidfd, int signal) {
         try {
-            return (int) (long) c.syscall4.orElseThrow().handle().invokeExact(state, OsConstants.SYS_PIDFD_SEND_SIGNAL,
-                    (long) pidfd, (long) signal, 0L, 0L);
+            return sys != null
+                    ? (int) sys(OsConstants.SYS_PIDFD_SEND_SIGNAL, pidfd, signal, 0, 0, 0)
+                    : (int) (long) c.syscall4.orElseThrow().handle().invokeExact(state,
+                            OsConstants.SYS_PIDFD_SEND_SIGNAL, (long) pidfd, (long) signal, 0L, 0L);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
         }
@@ -285,7 +384,9 @@ public final class Calls {
         try {
             int rc;
             do {
-                rc = (int) c.waitid.invokeExact(state, OsConstants.P_PID, pid, info, options);
+                rc = sys != null
+                        ? (int) sys(sys.waitid(), OsConstants.P_PID, pid, address(info), options, 0)
+                        : (int) c.waitid.handle().invokeExact(state, OsConstants.P_PID, pid, info, options);
             } while (rc < 0 && interrupted());
             return rc;
         } catch (Throwable t) {
@@ -298,7 +399,9 @@ public final class Calls {
         try {
             int rc;
             do {
-                rc = (int) c.waitpid.invokeExact(state, pid, status, options);
+                rc = sys != null
+                        ? (int) sys(sys.wait4(), pid, address(status), options, 0, 0)
+                        : (int) c.waitpid.handle().invokeExact(state, pid, status, options);
             } while (rc < 0 && interrupted());
             return rc;
         } catch (Throwable t) {

@@ -5,9 +5,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
 /**
- * Checks at startup that the constants of {@link OsConstants} fit the running
- * C library, by calls whose outcome they decide: a wrong value fails here,
- * with a reason, instead of misbehaving later with a user's command.
+ * Checks at startup that the constants of {@link OsConstants} (and on Linux
+ * the system call numbers of {@link LinuxSyscalls}) fit the running system,
+ * by calls whose outcome they decide: a wrong value fails here, with a
+ * reason, instead of misbehaving later with a user's command.
  */
 public final class Probe {
 
@@ -19,6 +20,10 @@ public final class Probe {
         try (Arena arena = Arena.ofConfined()) {
             Calls calls = new Calls(libc, arena);
             OsConstants os = calls.os();
+            // First, since a table for another architecture would make every later call another one.
+            if (libc.rawSyscalls() && calls.getpid() != ProcessHandle.current().pid()) {
+                return Optional.of("the system call numbers are not this architecture's (" + libc.raw.arch() + ")");
+            }
             int fd = calls.open("/dev/null", OsConstants.O_RDONLY | os.oCloexec() | os.oNoctty());
             if (fd < 0) {
                 return Optional.of("cannot open /dev/null: " + calls.errnoText());

@@ -14,6 +14,12 @@ import java.util.List;
  * controlling terminal, leading its own process group), with an empty signal
  * mask and every signal at its default action, stdin from {@code /dev/null}, stdout and stderr onto one
  * descriptor, and no other descriptor inherited. Never forks the JVM.
+ *
+ * <p>{@code /dev/null} is opened here (close-on-exec, at descriptor 3 or
+ * above) and duplicated onto the child's stdin, rather than opened by the
+ * child ({@code posix_spawn_file_actions_addopen}): one C signature fewer for
+ * the JDK to link in a fresh process, and a missing {@code /dev/null} is
+ * reported before anything is spawned.
  */
 public final class Spawner {
 
@@ -55,7 +61,10 @@ public final class Spawner {
         MemorySegment emptyMask = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
         MemorySegment defaults = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
         MemorySegment pid = arena.allocate(JAVA_INT);
-        MemorySegment devNull = arena.allocateFrom("/dev/null");
+        int devNull = openDevNull(calls);
+        if (devNull < 0) {
+            return new Outcome(-1, calls.errno());
+        }
         try {
             check((int) c.attrInit.invokeExact(attr));
             try {
@@ -70,9 +79,9 @@ public final class Spawner {
                     allSignals(os, defaults);
                     check((int) c.attrSetsigdefault.invokeExact(attr, defaults));
 
+                    check((int) c.actionsAdddup2.invokeExact(actions, devNull, 0));
                     check((int) c.actionsAdddup2.invokeExact(actions, output, 1));
                     check((int) c.actionsAdddup2.invokeExact(actions, output, 2));
-                    check((int) c.actionsAddopen.invokeExact(actions, 0, devNull, OsConstants.O_RDONLY, 0));
                     if (c.actionsAddclosefrom.isPresent()) {
                         check((int) c.actionsAddclosefrom.get().invokeExact(actions, 3));
                     }
@@ -99,7 +108,29 @@ public final class Spawner {
             return new Outcome(-1, e.error);
         } catch (Throwable t) {
             throw LibC.rethrow(t);
+        } finally {
+            calls.close(devNull);
         }
+    }
+
+    /**
+     * {@code /dev/null} for reading, close-on-exec, at descriptor 3 or above
+     * (so duplicating it onto 0 never meets one of the descriptors 0 to 2 that
+     * the other actions write); -1 with {@code errno} when it cannot be opened.
+     */
+    public static int openDevNull(Calls calls) {
+        OsConstants os = calls.os();
+        int fd = calls.open("/dev/null", OsConstants.O_RDONLY | os.oCloexec() | os.oNoctty());
+        if (fd < 0 || fd >= 3) {
+            return fd;
+        }
+        int moved = calls.fcntl(fd, os.fDupfdCloexec(), 3);
+        int saved = calls.errno();
+        calls.close(fd);
+        if (moved < 0) {
+            calls.restoreErrno(saved);
+        }
+        return moved;
     }
 
     /** A NULL-terminated {@code char *[]} of {@code strings}, each NUL-terminated. */
