@@ -58,6 +58,35 @@ class ExecE2E extends ServerFixture {
         assertTrue(results.getFirst().startsWith("exit 0\nFilesystem "), results.getFirst());
     }
 
+    /**
+     * Without native access (the jars started by hand, without the launcher's
+     * --enable-native-access) commands run on the portable runner, and the
+     * warning that says what that loses comes once, at startup: with an
+     * answer that runs nothing, and before the first command of one that does.
+     */
+    @Test
+    void withoutNativeAccessTheWarningComesOnceBeforeTheFirstCommandAndCommandsStillRun() throws Exception {
+        Path launcher = aii.directory().resolveSibling("plain-java");
+        Path lib = AiiProcess.LAUNCHER.getParent().getParent().resolve("aii-cli/target/lib");
+        Files.writeString(launcher, "#!/bin/sh\nexec \"$JAVA_HOME/bin/java\" --module-path '" + lib
+                + "' -m dev.aii.cli/dev.aii.cli.Main \"$@\"\n");
+        assertTrue(launcher.toFile().setExecutable(true));
+        String warning = "aii: warning: native access unavailable (the JVM was started without "
+                + "--enable-native-access=dev.aii.ffm); commands can read this terminal and their background "
+                + "processes may outlive them\n";
+        aii.launcher(launcher);
+        // at startup: an answer without a tool call has it too
+        server.enqueue(Reply.text("Nowhere in particular."));
+        assertEquals(new Result(0, "Nowhere in particular.\n", warning), aii.run("-x", "Where am I?"));
+
+        server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", call("pwd")), Reply.toolCall(Wire.OPENAI,
+                "run_command", call("pwd")), Reply.text("Twice the same place."));
+        Result r = aii.run("-x", "Where am I?");
+        assertEquals(new Result(0, "Twice the same place.\n", warning + "aii: $ pwd\naii: $ pwd\n"), r);
+        assertEquals(List.of("exit 0\n" + cwd() + "\n", "exit 0\n" + cwd() + "\n"),
+                server.lastChatRequest().toolResults());
+    }
+
     @Test
     void aCommandOffTheAllowlistWithoutATerminalIsDeniedAndNothingRuns() throws Exception {
         server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", call("touch", "x.txt")),
