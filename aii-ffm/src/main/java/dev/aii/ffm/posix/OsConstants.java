@@ -22,7 +22,6 @@ import java.util.Optional;
  * @param siginfoSize          {@code sizeof(siginfo_t)}
  * @param siginfoPidOffset     {@code offsetof(siginfo_t, si_pid)}
  * @param nfdsLayout           the layout of {@code nfds_t}
- * @param modeLayout           the layout of {@code mode_t}
  * @param errnos               errno values by symbolic name
  */
 public record OsConstants(
@@ -37,7 +36,6 @@ public record OsConstants(
         long siginfoSize,
         long siginfoPidOffset,
         ValueLayout nfdsLayout,
-        ValueLayout modeLayout,
         Map<Errno, Integer> errnos) {
 
     // The same on every supported system.
@@ -101,7 +99,7 @@ public record OsConstants(
     /** glibc on Linux (x86_64 and aarch64 share these values). */
     public static final OsConstants LINUX = new OsConstants(
             "Linux", (short) 0x80, (short) 0, 0x100, 0x80000, 1030, 0x01000000, 0, 128, 16,
-            ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_LONG,
             Map.ofEntries(
                     Map.entry(Errno.EPERM, 1), Map.entry(Errno.ENOENT, 2), Map.entry(Errno.ESRCH, 3),
                     Map.entry(Errno.EINTR, 4), Map.entry(Errno.EIO, 5), Map.entry(Errno.ENXIO, 6),
@@ -115,7 +113,7 @@ public record OsConstants(
     /** macOS (x86_64 and arm64 share these values). */
     public static final OsConstants MACOS = new OsConstants(
             "macOS", (short) 0x0400, (short) 0x4000, 0x20000, 0x1000000, 67, 0x20, 1, 104, 12,
-            ValueLayout.JAVA_INT, ValueLayout.JAVA_SHORT,
+            ValueLayout.JAVA_INT,
             Map.ofEntries(
                     Map.entry(Errno.EPERM, 1), Map.entry(Errno.ENOENT, 2), Map.entry(Errno.ESRCH, 3),
                     Map.entry(Errno.EINTR, 4), Map.entry(Errno.EIO, 5), Map.entry(Errno.ENXIO, 6),

@@ -57,7 +57,6 @@ class OsConstantsTest {
         expected.put("sizeof(struct pollfd)", OsConstants.POLLFD_SIZE);
         expected.put("offsetof(struct pollfd, revents)", OsConstants.POLLFD_REVENTS_OFFSET);
         expected.put("sizeof(nfds_t)", os.nfdsLayout().byteSize());
-        expected.put("sizeof(mode_t)", os.modeLayout().byteSize());
         expected.put("P_PID", (long) OsConstants.P_PID);
         expected.put("WNOHANG", (long) OsConstants.WNOHANG);
         expected.put("WEXITED", (long) OsConstants.WEXITED);
@@ -109,7 +108,6 @@ class OsConstantsTest {
     void layoutsAreTheCTypesWidths() {
         assertEquals(ValueLayout.JAVA_LONG, OsConstants.LINUX.nfdsLayout());
         assertEquals(ValueLayout.JAVA_INT, OsConstants.MACOS.nfdsLayout());
-        assertEquals(ValueLayout.JAVA_SHORT, OsConstants.MACOS.modeLayout());
     }
 
     /** Compiles and runs constants.c with the system's C compiler. */

@@ -47,7 +47,6 @@ int main(void) {
     SHOW("sizeof(struct pollfd)", sizeof(struct pollfd));
     SHOW("offsetof(struct pollfd, revents)", offsetof(struct pollfd, revents));
     SHOW("sizeof(nfds_t)", sizeof(nfds_t));
-    SHOW("sizeof(mode_t)", sizeof(mode_t));
     SHOW("P_PID", P_PID);
     SHOW("WNOHANG", WNOHANG);
     SHOW("WEXITED", WEXITED);
