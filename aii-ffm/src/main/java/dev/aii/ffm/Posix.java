@@ -137,18 +137,32 @@ public final class Posix {
     private record Probed(Optional<LibC> libc, String reason) {
     }
 
-    private static Probed probe() {
+    /**
+     * What {@link #availability()} will say when it can be told without
+     * binding anything (microseconds, where binding takes the JDK 50 to
+     * 200 ms): no native access for this module, or an unsupported system.
+     * Empty means binding decides: {@link #availability()} may still be
+     * {@link Unavailable} (a C library without a function aii needs, or a
+     * failed self-check), which only it can tell.
+     */
+    public static Optional<Unavailable> unavailableBeforeBinding() {
         Module module = Posix.class.getModule();
         if (!module.isNativeAccessEnabled()) {
             String name = module.isNamed() ? module.getName() : "ALL-UNNAMED";
-            return new Probed(Optional.empty(), "the JVM was started without --enable-native-access=" + name);
+            return Optional.of(new Unavailable("the JVM was started without --enable-native-access=" + name));
         }
         OsConstants.Support support = OsConstants.forCurrentSystem(
                 System.getProperty("os.name", "?"), System.getProperty("os.arch", "?"));
-        if (support.constants().isEmpty()) {
-            return new Probed(Optional.empty(), support.reason());
+        return support.constants().isEmpty() ? Optional.of(new Unavailable(support.reason())) : Optional.empty();
+    }
+
+    private static Probed probe() {
+        Optional<Unavailable> before = unavailableBeforeBinding();
+        if (before.isPresent()) {
+            return new Probed(Optional.empty(), before.get().reason());
         }
-        OsConstants os = support.constants().get();
+        OsConstants os = OsConstants.forCurrentSystem(
+                System.getProperty("os.name", "?"), System.getProperty("os.arch", "?")).constants().orElseThrow();
         Optional<String> missing = LibC.missingSymbol(os);
         if (missing.isPresent()) {
             String hint = os.isMacos() ? "" : " (glibc 2.34 or newer is needed)";

@@ -53,6 +53,10 @@ public final class Probe {
                     || calls.errno() != os.errno(Errno.ECHILD)) {
                 return Optional.of("waitid does not accept the wait options (" + calls.errnoText() + ")");
             }
+            int setup = Spawner.rehearse(calls, arena);
+            if (setup != 0) {
+                return Optional.of("cannot set up posix_spawn (" + Errno.describe(os, setup) + ")");
+            }
             return Optional.empty();
         }
     }

@@ -54,17 +54,61 @@ public final class Spawner {
         if (output < 3) {
             throw new IllegalArgumentException("output descriptor must be at least 3: " + output);
         }
+        return prepared(calls, arena, output, (attr, actions) -> {
+            MemorySegment pid = arena.allocate(JAVA_INT);
+            MemorySegment argvArray = arena.allocate(ADDRESS, argv.size() + 1L);
+            for (int i = 0; i < argv.size(); i++) {
+                byte[] bytes = argv.get(i);
+                MemorySegment s = arena.allocate(bytes.length + 1L);
+                MemorySegment.copy(bytes, 0, s, JAVA_BYTE, 0, bytes.length);
+                argvArray.setAtIndex(ADDRESS, i, s);
+            }
+            argvArray.setAtIndex(ADDRESS, argv.size(), MemorySegment.NULL);
+            MemorySegment path = argvArray.getAtIndex(ADDRESS, 0);
+            MemorySegment envp = environment == null ? calls.environ() : strings(arena, environment);
+            int rc = (int) calls.libc().posixSpawn.invokeExact(pid, path, actions, attr, argvArray, envp);
+            return rc == 0 ? new Outcome(pid.get(JAVA_INT, 0), 0) : new Outcome(-1, rc);
+        });
+    }
+
+    /**
+     * Sets up and tears down everything of a spawn but the spawn itself: the
+     * attributes and file actions a command gets, with {@code /dev/null} for
+     * its output too. Nothing is started. Run once at startup ({@link Probe}),
+     * it checks that the C library takes them, and spares the first command
+     * the first calls of those functions (in a fresh process each first call
+     * of a C function has the JDK generate a few classes): the first tool call
+     * of a fresh process took 3 ms less with it (docs/benchmarks.md).
+     *
+     * @return the error number the setup failed with, 0 when it went through
+     */
+    public static int rehearse(Calls calls, Arena arena) {
+        return prepared(calls, arena, -1, (attr, actions) -> new Outcome(0, 0)).error();
+    }
+
+    /** What runs once the attributes and file actions are set up, before they are destroyed. */
+    @FunctionalInterface
+    private interface WithSetup {
+        Outcome run(MemorySegment attr, MemorySegment actions) throws Throwable;
+    }
+
+    /**
+     * Sets up a spawn's attributes and file actions, stdin from
+     * {@code /dev/null} and stdout and stderr onto {@code output} (negative:
+     * onto that {@code /dev/null} too), runs {@code body}, and destroys them.
+     */
+    private static Outcome prepared(Calls calls, Arena arena, int output, WithSetup body) {
         LibC c = calls.libc();
         OsConstants os = calls.os();
         MemorySegment attr = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
         MemorySegment actions = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
         MemorySegment emptyMask = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
         MemorySegment defaults = arena.allocate(OsConstants.OPAQUE_SIZE, OsConstants.OPAQUE_ALIGN);
-        MemorySegment pid = arena.allocate(JAVA_INT);
         int devNull = openDevNull(calls);
         if (devNull < 0) {
             return new Outcome(-1, calls.errno());
         }
+        int out = output < 0 ? devNull : output;
         try {
             check((int) c.attrInit.invokeExact(attr));
             try {
@@ -80,24 +124,12 @@ public final class Spawner {
                     check((int) c.attrSetsigdefault.invokeExact(attr, defaults));
 
                     check((int) c.actionsAdddup2.invokeExact(actions, devNull, 0));
-                    check((int) c.actionsAdddup2.invokeExact(actions, output, 1));
-                    check((int) c.actionsAdddup2.invokeExact(actions, output, 2));
+                    check((int) c.actionsAdddup2.invokeExact(actions, out, 1));
+                    check((int) c.actionsAdddup2.invokeExact(actions, out, 2));
                     if (c.actionsAddclosefrom.isPresent()) {
                         check((int) c.actionsAddclosefrom.get().invokeExact(actions, 3));
                     }
-
-                    MemorySegment argvArray = arena.allocate(ADDRESS, argv.size() + 1L);
-                    for (int i = 0; i < argv.size(); i++) {
-                        byte[] bytes = argv.get(i);
-                        MemorySegment s = arena.allocate(bytes.length + 1L);
-                        MemorySegment.copy(bytes, 0, s, JAVA_BYTE, 0, bytes.length);
-                        argvArray.setAtIndex(ADDRESS, i, s);
-                    }
-                    argvArray.setAtIndex(ADDRESS, argv.size(), MemorySegment.NULL);
-                    MemorySegment path = argvArray.getAtIndex(ADDRESS, 0);
-                    MemorySegment envp = environment == null ? calls.environ() : strings(arena, environment);
-                    int rc = (int) c.posixSpawn.invokeExact(pid, path, actions, attr, argvArray, envp);
-                    return rc == 0 ? new Outcome(pid.get(JAVA_INT, 0), 0) : new Outcome(-1, rc);
+                    return body.run(attr, actions);
                 } finally {
                     int ignored = (int) c.actionsDestroy.invokeExact(actions);
                 }
