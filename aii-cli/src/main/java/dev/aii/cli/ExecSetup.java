@@ -32,7 +32,10 @@ final class ExecSetup {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         AllowFile.Loaded loaded = file.load();
         loaded.warnings().forEach(console::warning);
-        ExecHost exec = host.exec().get();
+        // The first request goes out while the C library is still being bound: only the first tool call waits.
+        ExecHost exec = host.exec() instanceof ExecSupply supply
+                ? supply.deferred(LocalExec.warningBeforeBinding(), console::warning)
+                : host.exec().get();
         exec.fallbackWarning().ifPresent(console::warning);
         host.signals().commandsRunBy(exec);
         if (!host.stdio().stdoutTerminal()) {
@@ -94,13 +97,20 @@ final class ExecSetup {
     static SessionOptions sessionOptions(Host host, Optional<String> systemPrompt, Optional<RunCommandTool> tool,
             Console console) {
         return new SessionOptions(sessionInstructions(host, systemPrompt, tool.isPresent()),
-                tool.map(t -> List.of(waitingAround(t.spec(), console))).orElse(List.of()));
+                tool.map(t -> List.of(waitingAround(t.spec(), console, settle(host)))).orElse(List.of()));
     }
 
-    private static ToolSpec waitingAround(ToolSpec spec, Console console) {
+    /** What a tool call waits for first: the host of its commands, still being made for the first one. */
+    private static Runnable settle(Host host) {
+        return host.exec() instanceof ExecSupply supply ? supply::settle : () -> { };
+    }
+
+    private static ToolSpec waitingAround(ToolSpec spec, Console console, Runnable settle) {
         return new ToolSpec(spec.name(), spec.description(), spec.parametersSchema(), arguments -> {
             console.stopWaiting();
             try {
+                // before the call's command line or prompt, so that a warning only binding could tell comes first
+                settle.run();
                 return spec.handler().call(arguments);
             } finally {
                 console.requestSent();

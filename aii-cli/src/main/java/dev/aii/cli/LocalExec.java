@@ -39,6 +39,15 @@ final class LocalExec implements ExecHost {
                 Optional.of(why.warning()));
     }
 
+    /**
+     * The fallback warning {@link #create()} will give, where it can be told
+     * without binding the C library (no native access, an unsupported
+     * system); empty when binding decides.
+     */
+    static Optional<String> warningBeforeBinding() {
+        return Posix.unavailableBeforeBinding().map(Posix.Unavailable::warning);
+    }
+
     @Override
     public CommandRunner runner() {
         return runner;
