@@ -6,6 +6,7 @@ import dev.aii.testkit.Reply;
 import dev.aii.testkit.Wire;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,10 +17,12 @@ import java.util.Map;
  * prints on stdout how many requests and body bytes each path received (so
  * that "sent once" can be checked).
  *
- * <p>Usage: {@code Serve text|tool}: {@code text} answers {@code Hello.};
+ * <p>Usage: {@code Serve text|tool [MILLIS]}: {@code text} answers {@code Hello.};
  * {@code tool} answers each odd request with a {@code run_command} call of
  * {@code pwd} and each even one with {@code Done.}, as one {@code aii -x}
- * run asks twice.
+ * run asks twice. With {@code MILLIS}, the first answer of each pair
+ * ({@code Hello.}, or the call of {@code pwd}) comes that long after the
+ * request, as a model's first tokens do; the rest at once.
  */
 public final class Serve {
 
@@ -30,13 +33,15 @@ public final class Serve {
 
     public static void main(String[] args) throws IOException {
         boolean tool = args.length > 0 && args[0].equals("tool");
+        Duration think = Duration.ofMillis(args.length > 1 ? Long.parseLong(args[1]) : 0);
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
             for (int i = 0; i < ANSWERS; i++) {
                 if (tool) {
-                    server.enqueue(Reply.toolCall(Wire.OPENAI, "run_command", "{\"executable\":\"pwd\",\"arguments\":[]}"),
+                    server.enqueue(Reply.stream(Wire.OPENAI).pause(think)
+                                    .toolCall("run_command", "{\"executable\":\"pwd\",\"arguments\":[]}").done(),
                             Reply.text("Done."));
                 } else {
-                    server.enqueue(Reply.text("Hello."));
+                    server.enqueue(Reply.stream(Wire.OPENAI).pause(think).text("Hello.").done());
                 }
             }
             System.out.println(server.baseUrl());
