@@ -56,14 +56,7 @@ public final class Spawner {
         }
         return prepared(calls, arena, output, (attr, actions) -> {
             MemorySegment pid = arena.allocate(JAVA_INT);
-            MemorySegment argvArray = arena.allocate(ADDRESS, argv.size() + 1L);
-            for (int i = 0; i < argv.size(); i++) {
-                byte[] bytes = argv.get(i);
-                MemorySegment s = arena.allocate(bytes.length + 1L);
-                MemorySegment.copy(bytes, 0, s, JAVA_BYTE, 0, bytes.length);
-                argvArray.setAtIndex(ADDRESS, i, s);
-            }
-            argvArray.setAtIndex(ADDRESS, argv.size(), MemorySegment.NULL);
+            MemorySegment argvArray = strings(arena, argv);
             MemorySegment path = argvArray.getAtIndex(ADDRESS, 0);
             MemorySegment envp = environment == null ? calls.environ() : strings(arena, environment);
             int rc = (int) calls.libc().posixSpawn.invokeExact(pid, path, actions, attr, argvArray, envp);
