@@ -1,5 +1,6 @@
 package dev.aii.cli;
 
+import dev.aii.policy.ExecPolicy;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -45,9 +46,24 @@ final class ExecSupply implements Supplier<ExecHost> {
         return made;
     }
 
-    /** Starts making it now; a later {@link #get()} waits for what remains. */
+    /**
+     * Starts making it now, then builds the policy's tables
+     * ({@link ExecPolicy#prepare()}); a later {@link #get()} waits for what
+     * remains of the host. The tables come second since they take
+     * milliseconds where binding takes a hundred: a tool call that comes
+     * before both are ready waits for the host, then finds the tables built
+     * or being built.
+     */
     void prepare() {
-        Thread.ofPlatform().daemon().name("aii-exec-prepare").start(made());
+        FutureTask<ExecHost> host = made();
+        Thread.ofPlatform().daemon().name("aii-exec-prepare").start(() -> {
+            host.run();
+            try {
+                ExecPolicy.prepare();
+            } catch (RuntimeException e) {
+                // Only a head start: the first decision builds the tables itself and reports its own failures.
+            }
+        });
     }
 
     @Override

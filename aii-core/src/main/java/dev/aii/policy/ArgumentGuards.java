@@ -24,6 +24,19 @@ final class ArgumentGuards {
     private ArgumentGuards() {
     }
 
+    /**
+     * Builds the tables and reads a sample through one of them and through
+     * the path for programs without one; no file is looked at.
+     */
+    static void prepare() {
+        GuardHits sample = new GuardHits("ls");
+        ProgramReader reader = GuardTables.ALL.reader("ls");
+        if (reader != null) {
+            reader.read(List.of("-la", "--", "."), sample);
+        }
+        untabled(List.of("-o/x", "k=v", "file:///x"), sample);
+    }
+
     /** What guards {@code program} with {@code arguments} hits, the path probe included. */
     static List<GuardHits.Hit> hits(Environment env, String program, List<String> arguments) {
         GuardHits out = new GuardHits(program);

@@ -55,6 +55,18 @@ public final class ExecPolicy {
         return new ExecPolicy(rules, environment);
     }
 
+    /**
+     * Builds ahead, once per JVM, what the first decision would otherwise
+     * build first: the argument guards' tables of every program they know (a
+     * few milliseconds in a fresh JVM). It reads no file, decides nothing and
+     * changes no decision; call it on a thread that would otherwise wait, as
+     * aii does while the model produces its first answer. Safe from any
+     * thread, at any time, any number of times.
+     */
+    public static void prepare() {
+        ArgumentGuards.prepare();
+    }
+
     public RuleSet rules() {
         return rules;
     }

@@ -128,6 +128,11 @@ public final class Posix {
             }
             LIBC = probed.libc();
             LIFETIMES = LIBC.map(Lifetimes::new);
+            try {
+                LIFETIMES.ifPresent(Lifetimes::prepare);
+            } catch (RuntimeException e) {
+                // Only a head start for the first command, which reads the same itself.
+            }
             AVAILABILITY = probed.libc().isPresent()
                     ? new Available(new PosixCommandRunner(LIBC.get(), LIFETIMES.get()), new PosixTerminal(LIBC.get()))
                     : new Unavailable(probed.reason());

@@ -71,6 +71,25 @@ class PosixEscapeTest {
         assertEquals(List.of(), mark.awaitNone(DYING));
     }
 
+    /**
+     * Binding the C library reads ahead what the first command reads from
+     * {@code /proc}, but the JVM becomes the subreaper only with the first
+     * command (as the kernel reports it, {@code PR_GET_CHILD_SUBREAPER}), so
+     * that until aii runs a command, a process orphaned under the JVM goes
+     * where it would without aii.
+     */
+    @Test
+    void theJvmBecomesTheSubreaperWithTheFirstCommandNotWithBinding() throws Exception {
+        Process p = new ProcessBuilder(ChildJvm.withNativeAccess("subreaper")).redirectErrorStream(true).start();
+        String shown = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), shown);
+        assertTrue(shown.contains("SUBREAPER AT START false\n"), shown);
+        assertTrue(shown.contains("AVAILABILITY Available\n"), shown);
+        assertTrue(shown.contains("SUBREAPER AFTER BINDING false\n"), shown);
+        assertTrue(shown.contains("RESULT exited 0 []\n"), shown);
+        assertTrue(shown.contains("SUBREAPER AFTER A COMMAND true\n"), shown);
+    }
+
     @Test
     void aSetsidBackgroundProcessDiesWhenTheCommandEnds() throws Exception {
         // $0 is lost across setsid's exec of sh, so the directory goes in as the inner $0 again.

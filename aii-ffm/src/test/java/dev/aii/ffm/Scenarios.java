@@ -126,6 +126,15 @@ public final class Scenarios {
                     say("REFUSED " + e.getMessage());
                 }
             }
+            case "subreaper" -> {
+                // Binding (and what it reads ahead for the first command) must not make this JVM the subreaper.
+                say("SUBREAPER AT START " + subreaper());
+                say("AVAILABILITY " + Posix.availability().getClass().getSimpleName());
+                say("SUBREAPER AFTER BINDING " + subreaper());
+                say("RESULT " + describe(new PosixCommandRunner().run(
+                        "/bin/true", List.of(), Limits.DEFAULT, new Cancellation())));
+                say("SUBREAPER AFTER A COMMAND " + subreaper());
+            }
             case "strerror" -> {
                 MethodHandle strerror = Linker.nativeLinker().downcallHandle(
                         Linker.nativeLinker().defaultLookup().find("strerror").orElseThrow(),
@@ -283,6 +292,21 @@ public final class Scenarios {
                     + " max-heap=" + Runtime.getRuntime().maxMemory();
         }
         return describe(result);
+    }
+
+    /** {@code PR_GET_CHILD_SUBREAPER} (Linux {@code prctl}): whether this process is the child subreaper. */
+    private static final int PR_GET_CHILD_SUBREAPER = 37;
+
+    /** Whether this process is the child subreaper now, as the kernel says. */
+    private static boolean subreaper() {
+        try (Arena arena = Arena.ofConfined()) {
+            Calls calls = new Calls(new LibC(currentSystem()), arena);
+            MemorySegment flag = arena.allocate(ValueLayout.JAVA_INT);
+            if (calls.prctl(PR_GET_CHILD_SUBREAPER, flag.address()) != 0) {
+                throw new IllegalStateException("prctl(PR_GET_CHILD_SUBREAPER) failed: " + calls.errnoText());
+            }
+            return flag.get(ValueLayout.JAVA_INT, 0) != 0;
+        }
     }
 
     private static void say(String line) {

@@ -78,6 +78,24 @@ public final class Lifetimes {
     }
 
     /**
+     * Reads once, changing nothing, what the first command reads before it
+     * is spawned: this process's {@code /proc} stat line and its threads'
+     * {@code children} files (Linux; nothing on macOS). Done while nothing
+     * waits for it (the C library is bound as the model thinks), it spares
+     * the first command about a millisecond of code running for the first
+     * time (docs/benchmarks.md). The subreaper still comes with the first
+     * command.
+     */
+    public void prepare() {
+        if (libc.os.isMacos()) {
+            return;
+        }
+        int self = (int) ProcessHandle.current().pid();
+        ProcStat.of(self);
+        ProcStat.childrenOf(self);
+    }
+
+    /**
      * This process's children now, to be taken just before a command is
      * spawned: a process that was already there is not the command's, even
      * when it started within the same clock tick (start times count in

@@ -7,6 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -22,6 +23,9 @@ import java.util.List;
  * reported before anything is spawned.
  */
 public final class Spawner {
+
+    /** The one argument of the rehearsal's vector ({@link #rehearse}). */
+    private static final byte[] REHEARSAL_ARGUMENT = "/dev/null".getBytes(StandardCharsets.US_ASCII);
 
     private Spawner() {
     }
@@ -67,16 +71,25 @@ public final class Spawner {
     /**
      * Sets up and tears down everything of a spawn but the spawn itself: the
      * attributes and file actions a command gets, with {@code /dev/null} for
-     * its output too. Nothing is started. Run once at startup ({@link Probe}),
-     * it checks that the C library takes them, and spares the first command
-     * the first calls of those functions (in a fresh process each first call
-     * of a C function has the JDK generate a few classes): the first tool call
-     * of a fresh process took 3 ms less with it (docs/benchmarks.md).
+     * its output too, and an argument vector, read back as the spawn reads
+     * it. Nothing is started. Run once at startup ({@link Probe}), it checks
+     * that the C library takes them, and spares the first command the first
+     * run of that code: in a fresh process each first call of a C function,
+     * and the first pointer written into native memory, has the JDK generate
+     * a few classes. Rehearsing the set-up took 3 ms off the first tool call
+     * of a fresh process, the vector about 5 ms more (docs/benchmarks.md).
      *
      * @return the error number the setup failed with, 0 when it went through
      */
     public static int rehearse(Calls calls, Arena arena) {
-        return prepared(calls, arena, -1, (attr, actions) -> new Outcome(0, 0)).error();
+        return prepared(calls, arena, -1, (attr, actions) -> {
+            byte[] argument = REHEARSAL_ARGUMENT.clone();
+            MemorySegment argv = strings(arena, List.of(argument));
+            MemorySegment first = argv.getAtIndex(ADDRESS, 0).reinterpret(argument.length + 1L);
+            boolean readsBack = first.get(JAVA_BYTE, 0) == argument[0] && first.get(JAVA_BYTE, argument.length) == 0
+                    && argv.getAtIndex(ADDRESS, 1).equals(MemorySegment.NULL);
+            return new Outcome(0, readsBack ? 0 : calls.os().errno(Errno.EINVAL));
+        }).error();
     }
 
     /** What runs once the attributes and file actions are set up, before they are destroyed. */
