@@ -32,6 +32,9 @@ import java.util.Optional;
  */
 public final class Scenarios {
 
+    /** {@code PR_GET_CHILD_SUBREAPER} (Linux {@code prctl}): whether this process is the child subreaper. */
+    private static final int PR_GET_CHILD_SUBREAPER = 37;
+
     private Scenarios() {
     }
 
@@ -293,9 +296,6 @@ public final class Scenarios {
         }
         return describe(result);
     }
-
-    /** {@code PR_GET_CHILD_SUBREAPER} (Linux {@code prctl}): whether this process is the child subreaper. */
-    private static final int PR_GET_CHILD_SUBREAPER = 37;
 
     /** Whether this process is the child subreaper now, as the kernel says. */
     private static boolean subreaper() {
