@@ -10,5 +10,5 @@ module dev.aii.cli {
     requires jdk.unsupported;
     requires java.logging;
 
-    opens dev.aii.cli to info.picocli;
+    opens dev.aii.cli.flags to info.picocli;
 }

@@ -19,9 +19,9 @@ import picocli.CommandLine;
 /**
  * Build-time generator, run by aii-cli's build after compilation and never
  * shipped: renders from the real picocli command class the {@code --help}
- * text (a constant of the class {@code dev.aii.cli.HelpData}, so that
+ * text (a constant of the class {@code dev.aii.cli.flags.HelpData}, so that
  * {@code aii --help} needs no picocli and reads no resource at run time), the bash and zsh completion scripts and the man page. Everything
- * derives from {@code dev.aii.cli.Options}, so none of it can drift from the flags.
+ * derives from {@code dev.aii.cli.flags.Options}, so none of it can drift from the flags.
  *
  * <p>Usage: {@code java -cp <aii-cli classes and dependencies> CliDocs.java
  * <classes dir> <output dir> <version> <timestamp>}
@@ -39,19 +39,19 @@ public final class CliDocs {
         Path out = Path.of(args[1]);
         String version = args[2];
         String date = args[3].substring(0, Math.min(10, args[3].length()));
-        CommandLine command = new CommandLine(Class.forName("dev.aii.cli.Options"));
+        CommandLine command = new CommandLine(Class.forName("dev.aii.cli.flags.Options"));
 
         StringWriter help = new StringWriter();
-        // As dev.aii.cli.Flags.usage renders it: one line an entry, fitted to the terminal at run time.
+        // As dev.aii.cli.flags.Flags.usage renders it: one line an entry, fitted to the terminal at run time.
         command.setUsageHelpLongOptionsMaxWidth(40);
         command.usage(new PrintWriter(help), CommandLine.Help.Ansi.OFF);
         // Fitted as aii fits it at run time, to the width it uses when COLUMNS is unset.
-        Method fit = Class.forName("dev.aii.cli.HelpLayout").getDeclaredMethod("fit", String.class, int.class);
+        Method fit = Class.forName("dev.aii.cli.flags.HelpLayout").getDeclaredMethod("fit", String.class, int.class);
         fit.setAccessible(true);
-        Field columns = Class.forName("dev.aii.cli.Columns").getDeclaredField("DEFAULT");
+        Field columns = Class.forName("dev.aii.cli.flags.Columns").getDeclaredField("DEFAULT");
         columns.setAccessible(true);
         String fitted = (String) fit.invoke(null, help.toString(), columns.getInt(null));
-        renderInto(classes.resolve("dev/aii/cli/HelpData.class"), Map.of("text", help.toString(), "fittedToDefault", fitted));
+        renderInto(classes.resolve("dev/aii/cli/flags/HelpData.class"), Map.of("text", help.toString(), "fittedToDefault", fitted));
 
         write(out.resolve("completion/aii.bash"), BashCompletion.of(command.getCommandSpec()));
         write(out.resolve("completion/_aii"), ZshCompletion.of(command.getCommandSpec()));

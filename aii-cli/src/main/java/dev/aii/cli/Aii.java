@@ -1,5 +1,21 @@
 package dev.aii.cli;
 
+import dev.aii.cli.backend.Backends;
+import dev.aii.cli.backend.ModelName;
+import dev.aii.cli.backend.OpenAiModels;
+import dev.aii.cli.exec.ExecSupply;
+import dev.aii.cli.flags.CheckArguments;
+import dev.aii.cli.flags.Columns;
+import dev.aii.cli.flags.Flags;
+import dev.aii.cli.flags.HelpText;
+import dev.aii.cli.flags.ModelInfoFlag;
+import dev.aii.cli.flags.Options;
+import dev.aii.cli.flags.QuickFlags;
+import dev.aii.cli.flags.Shortcut;
+import dev.aii.cli.output.CliErrors;
+import dev.aii.cli.output.Console;
+import dev.aii.cli.output.ServerNotes;
+import dev.aii.cli.output.Ticker;
 import dev.aii.config.AllowFile;
 import dev.aii.config.IoReasons;
 import dev.aii.config.SystemEnvironment;
@@ -25,7 +41,7 @@ import java.util.function.Supplier;
  * int exit = new Aii(host).run(args);   // only Main calls System.exit
  * }
  */
-final class Aii {
+public final class Aii {
 
     static final String VERSION_LINE = "aii " + Builtins.VERSION + "\n";
 
@@ -36,8 +52,10 @@ final class Aii {
     private final Host host;
     private final Supplier<Ticker> tickers;
 
-    Aii(Host host) {
-        this(host, Ticker::daemon);
+    public Aii(Host host) {
+        // A lambda, not a method reference: linking a reference to a class of another package checks its
+        // access through reflection, which loads classes of its own at every start.
+        this(host, () -> Ticker.daemon());
     }
 
     /** @param tickers makes the clock of the run's console (a test's clock, stepped by hand) */
@@ -47,7 +65,7 @@ final class Aii {
     }
 
     /** Runs the command and returns its exit code. */
-    int run(String[] args) {
+    public int run(String[] args) {
         Shortcut shortcut = Shortcut.of(args, host.stdio().stdinTerminal());
         Options options = null;
         Optional<ModelException> usageError = Optional.empty();
@@ -137,10 +155,10 @@ final class Aii {
             supply.prepare();
         }
         Map<String, String> env = modelEnvironment(o);
-        Backends.timeoutWarning(env).ifPresent(console::warning);
+        Backends.timeoutWarning(env).ifPresent(warning -> console.warning(warning));
         try (LanguageModel model = openModel(env)) {
             ModelName name = ModelName.of(model);
-            Backends.contextSizeWarning(env, name.baseUrl().isPresent()).ifPresent(console::warning);
+            Backends.contextSizeWarning(env, name.baseUrl().isPresent()).ifPresent(warning -> console.warning(warning));
             Availability availability = model.availability(ServerNotes.waitingOnce(console));
             if (!availability.isAvailable()) {
                 return console.report(OpenAiModels.explain(model, availability.problem().orElseThrow()));
@@ -185,7 +203,7 @@ final class Aii {
     private int listAllowed(Console console) throws ModelException {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         AllowFile.Loaded loaded = file.load();
-        loaded.warnings().forEach(console::warning);
+        loaded.warnings().forEach(warning -> console.warning(warning));   // a lambda: see the constructor
         console.print(file.listing(loaded));
         return 0;
     }
@@ -193,7 +211,7 @@ final class Aii {
     /** {@code --check}: the decision about one command with the allow file's rules, nothing run, exit 0. */
     private int check(Options o, Console console) throws ModelException {
         AllowFile.Loaded loaded = AllowFile.at(AllowFile.defaultPath(host.env())).load();
-        loaded.warnings().forEach(console::warning);
+        loaded.warnings().forEach(warning -> console.warning(warning));   // a lambda: see the constructor
         String executable = o.checkCommand.getFirst();
         List<String> arguments = o.checkCommand.subList(1, o.checkCommand.size());
         Decision decision = ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory()))

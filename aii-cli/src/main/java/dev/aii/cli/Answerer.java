@@ -1,12 +1,18 @@
 package dev.aii.cli;
 
+import dev.aii.cli.output.CliErrors;
+import dev.aii.cli.output.Console;
+import dev.aii.cli.output.RepetitionDetector;
+import dev.aii.cli.output.ServerNotes;
+import dev.aii.cli.process.Interrupts;
+import dev.aii.cli.process.ProcessSignals;
 import dev.aii.exec.AnswerScope;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.ModelException;
 import dev.aii.model.Session;
 import dev.aii.model.TextSink;
-import java.time.Duration;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 

@@ -1,5 +1,11 @@
 package dev.aii.cli;
 
+import dev.aii.cli.backend.ModelProvider;
+import dev.aii.cli.exec.ExecHost;
+import dev.aii.cli.input.LineInputWithInterrupts;
+import dev.aii.cli.process.Interrupts;
+import dev.aii.cli.process.ProcessSignals;
+import dev.aii.cli.process.Stdio;
 import dev.aii.exec.Platform;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,11 +31,11 @@ import java.util.function.Supplier;
  * @param lineEditor opens line editing when stdin and stdout are a terminal
  * @param platform the operating system family, for texts
  */
-record Host(InputStream in, OutputStream out, OutputStream err, Map<String, String> env, Path workingDirectory,
+public record Host(InputStream in, OutputStream out, OutputStream err, Map<String, String> env, Path workingDirectory,
             Stdio stdio, ModelProvider models, Supplier<ExecHost> exec, Interrupts interrupts,
             ProcessSignals signals, LineEditorFactory lineEditor, Platform platform) {
 
-    Host {
+    public Host {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(err, "err");
@@ -50,7 +56,7 @@ record Host(InputStream in, OutputStream out, OutputStream err, Map<String, Stri
     }
 
     /** {@code ~}: {@code HOME} when set and non-empty, else the account's home. */
-    String home() {
+    public String home() {
         String home = env.get("HOME");
         return home == null || home.isEmpty() ? System.getProperty("user.home") : home;
     }
@@ -60,9 +66,5 @@ record Host(InputStream in, OutputStream out, OutputStream err, Map<String, Stri
     interface LineEditorFactory {
         /** @param history the file that keeps the lines across sessions, if any */
         LineInputWithInterrupts open(java.util.Optional<Path> history) throws java.io.IOException;
-    }
-
-    /** A line editor that also owns Ctrl-C while it is open. */
-    interface LineInputWithInterrupts extends LineInput, Interrupts {
     }
 }

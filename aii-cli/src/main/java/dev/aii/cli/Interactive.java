@@ -1,5 +1,14 @@
 package dev.aii.cli;
 
+import dev.aii.cli.backend.ModelName;
+import dev.aii.cli.exec.ExecSetup;
+import dev.aii.cli.flags.Options;
+import dev.aii.cli.input.HistoryFile;
+import dev.aii.cli.input.LineInput;
+import dev.aii.cli.input.LineInputWithInterrupts;
+import dev.aii.cli.output.CliErrors;
+import dev.aii.cli.output.Console;
+import dev.aii.cli.process.Interrupts;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.ErrorCode;
 import dev.aii.model.LanguageModel;
@@ -38,7 +47,7 @@ final class Interactive extends Mode {
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Options.emptyToNone(options.prompt), tool, console);
         Answerer answerer = new Answerer(console, tool, model.contextSize(), host.signals());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
-        try (Host.LineInputWithInterrupts editor = editing
+        try (LineInputWithInterrupts editor = editing
                 ? host.lineEditor().open(HistoryFile.ready(host.env(), host.home(), console::warning)) : null;
              LineInput input = editing ? editor : LineInput.plain(host.in(), console::linePrompt)) {
             Interrupts interrupts = editing ? editor : host.interrupts();

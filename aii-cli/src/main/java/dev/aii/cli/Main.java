@@ -1,5 +1,12 @@
 package dev.aii.cli;
 
+import dev.aii.cli.backend.Backends;
+import dev.aii.cli.exec.ExecSupply;
+import dev.aii.cli.input.JLineInput;
+import dev.aii.cli.process.Interrupts;
+import dev.aii.cli.process.ProcessEnd;
+import dev.aii.cli.process.ProcessSignals;
+import dev.aii.cli.process.Stdio;
 import dev.aii.exec.Platform;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -27,7 +34,7 @@ public final class Main {
     }
 
     /** The host of a real aii process, with these streams, environment and standard streams' kinds. */
-    static Host host(InputStream in, OutputStream out, OutputStream err, Map<String, String> env, Stdio stdio) {
+    public static Host host(InputStream in, OutputStream out, OutputStream err, Map<String, String> env, Stdio stdio) {
         return new Host(
                 in,
                 out,

@@ -1,5 +1,7 @@
 package dev.aii.cli;
 
+import dev.aii.cli.flags.Options;
+import dev.aii.cli.output.Console;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
 

@@ -1,5 +1,10 @@
 package dev.aii.cli;
 
+import dev.aii.cli.exec.ExecSetup;
+import dev.aii.cli.flags.Options;
+import dev.aii.cli.input.TextPieces;
+import dev.aii.cli.output.CliErrors;
+import dev.aii.cli.output.Console;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;

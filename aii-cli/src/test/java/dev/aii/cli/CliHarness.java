@@ -1,5 +1,12 @@
 package dev.aii.cli;
 
+import dev.aii.cli.backend.ModelProvider;
+import dev.aii.cli.exec.ExecHost;
+import dev.aii.cli.output.ManualTicker;
+import dev.aii.cli.output.RecordingStream;
+import dev.aii.cli.process.Interrupts;
+import dev.aii.cli.process.ProcessSignals;
+import dev.aii.cli.process.Stdio;
 import dev.aii.exec.CommandRunner;
 import dev.aii.exec.Platform;
 import dev.aii.exec.ProcessBuilderRunner;
@@ -229,32 +236,6 @@ final class CliHarness {
 
     String err() {
         return err.text();
-    }
-
-    /** Records the bytes and each separate write. */
-    static final class RecordingStream extends OutputStream {
-        private final ByteArrayOutputStream all = new ByteArrayOutputStream();
-        private final List<String> writes = new ArrayList<>();
-
-        @Override
-        public synchronized void write(int b) {
-            all.write(b);
-            writes.add(new String(new byte[] {(byte) b}, StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            all.write(b, off, len);
-            writes.add(new String(b, off, len, StandardCharsets.UTF_8));
-        }
-
-        synchronized String text() {
-            return all.toString(StandardCharsets.UTF_8);
-        }
-
-        synchronized List<String> writes() {
-            return List.copyOf(writes);
-        }
     }
 
     /** Ctrl-C and Ctrl-Z on demand. */

@@ -520,4 +520,17 @@ class DispatchTest {
                 cli.err());
         assertTrue(cli.err().contains("\tat "), cli.err());
     }
+
+    @Test
+    void shortcutsPrintWhatTheFullParseWouldPrint() {
+        for (String flag : new String[] {"--help", "--version", "--list-allowed"}) {
+            CliHarness shortcut = new CliHarness(home);
+            CliHarness parsed = new CliHarness(home);
+            assertEquals(0, shortcut.run(flag));
+            // One more flag that changes nothing takes the full parse.
+            assertEquals(0, parsed.run(flag, "-j"));
+            assertEquals(parsed.out(), shortcut.out(), flag);
+            assertEquals(parsed.err(), shortcut.err(), flag);
+        }
+    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.aii.cli.backend.Backends;
 import dev.aii.exec.ToolTexts;
 import dev.aii.testkit.FakeOpenAiServer;
 import dev.aii.testkit.Reply;

@@ -232,4 +232,13 @@ class OneShotTest {
         assertEquals("thinking", cli.out());
         assertEquals("", cli.err());
     }
+
+    @Test
+    void composedPromptIsThePromptTheContentAndTheMarkers() {
+        assertEquals(Optional.of("sum up\n\n--- CONTENT ---\nline 1\nline 2\n\n--- END CONTENT ---"),
+                OneShot.compose(Optional.of("sum up"), List.of("line 1\n", "line 2\n")));
+        assertEquals(Optional.of("line 1\nline 2"), OneShot.compose(Optional.empty(), List.of("line 1\n", "line 2")));
+        assertEquals(Optional.of("sum up"), OneShot.compose(Optional.of("sum up"), List.of()));
+        assertEquals(Optional.empty(), OneShot.compose(Optional.empty(), List.of()));
+    }
 }

@@ -1,0 +1,144 @@
+package dev.aii.cli.exec;
+
+import dev.aii.exec.Cancellation;
+import dev.aii.exec.CommandRunner;
+import dev.aii.exec.Limits;
+import dev.aii.exec.RunResult;
+import dev.aii.exec.Terminal;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * {@code -x}'s host while the C library may still be being bound on a thread
+ * of its own ({@link ExecSupply}): the first request goes out at once, and
+ * only what needs the bound host waits for it: the first tool call
+ * ({@link #settle()}), a command, an approval prompt, Ctrl-Z during an
+ * answer, the watch of stdout's reader (on its own thread). Until the host
+ * exists no command can have started, so a terminating signal has nothing to
+ * stop.
+ *
+ * <p>The fallback warning is given at startup when it can be told without
+ * binding (no native access, an unsupported system), as before; otherwise,
+ * should binding fail (a C library without a function aii needs, a failed
+ * self-check), at the first tool call, before its command line or prompt.
+ */
+final class DeferredExec implements ExecHost {
+
+    private final ExecSupply made;
+    private final Optional<String> warningBeforeBinding;
+    private final Consumer<String> warn;
+    private final CommandRunner runner = new Runner();
+    private final Terminal terminal = () -> settle().terminal().open();
+    private boolean warned;               // guarded by this
+    private boolean stdoutWatchStopped;   // guarded by this
+    private ExecHost watching;            // guarded by this
+
+    /**
+     * @param made                 the host, waited for when first needed
+     * @param warningBeforeBinding the fallback warning known without binding, given at startup by the caller
+     * @param warn                 where a fallback warning known only after binding goes, once
+     */
+    DeferredExec(ExecSupply made, Optional<String> warningBeforeBinding, Consumer<String> warn) {
+        this.made = Objects.requireNonNull(made, "made");
+        this.warningBeforeBinding = Objects.requireNonNull(warningBeforeBinding, "warningBeforeBinding");
+        this.warn = Objects.requireNonNull(warn, "warn");
+    }
+
+    /**
+     * The bound host, waited for if it is still being made; the first call
+     * gives the fallback warning that only binding could tell, if any.
+     */
+    ExecHost settle() {
+        ExecHost host = made.get();
+        Optional<String> late = Optional.empty();
+        synchronized (this) {
+            if (!warned) {
+                warned = true;
+                if (warningBeforeBinding.isEmpty()) {
+                    late = host.fallbackWarning();
+                }
+            }
+        }
+        late.ifPresent(warn);
+        return host;
+    }
+
+    @Override
+    public CommandRunner runner() {
+        return runner;
+    }
+
+    @Override
+    public Terminal terminal() {
+        return terminal;
+    }
+
+    /** The warning known before binding; one known only after it comes from {@link #settle()}. */
+    @Override
+    public Optional<String> fallbackWarning() {
+        return warningBeforeBinding;
+    }
+
+    @Override
+    public void terminateCommands() {
+        // Commands run only through the made host: none while it is being made.
+        made.ifMade().ifPresent(ExecHost::terminateCommands);
+    }
+
+    /**
+     * Ctrl-Z while an answer runs: when binding may give a runner that can
+     * stop its commands, the stop waits for the host (at most the rest of the
+     * binding) and does what it says; a host that cannot stops aii alone, as
+     * the terminal's own Ctrl-Z would.
+     */
+    @Override
+    public Optional<Runnable> suspendWithCommands() {
+        if (warningBeforeBinding.isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(() -> settle().suspendWithCommands().ifPresentOrElse(Runnable::run,
+                () -> sun.misc.Signal.raise(new sun.misc.Signal("STOP"))));
+    }
+
+    @Override
+    public boolean awaitStdoutReaderGone() {
+        ExecHost host = made.get();
+        synchronized (this) {
+            if (stdoutWatchStopped) {
+                return false;
+            }
+            watching = host;
+        }
+        return host.awaitStdoutReaderGone();
+    }
+
+    @Override
+    public void stopWatchingStdout() {
+        ExecHost host;
+        synchronized (this) {
+            stdoutWatchStopped = true;
+            host = watching;
+        }
+        if (host != null) {
+            host.stopWatchingStdout();
+        }
+    }
+
+    /** Runs each command on the made host's runner, with the environment it is given. */
+    private final class Runner implements CommandRunner {
+
+        @Override
+        public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
+            return settle().runner().run(path, arguments, limits, cancellation);
+        }
+
+        @Override
+        public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
+                             Cancellation cancellation) {
+            return settle().runner().run(path, arguments, environment, limits, cancellation);
+        }
+    }
+}
