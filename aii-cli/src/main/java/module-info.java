@@ -10,5 +10,6 @@ module dev.aii.cli {
     requires jdk.unsupported;
     requires java.logging;
 
+    // picocli reflects on the command class, flags.Options; nothing is exported.
     opens dev.aii.cli.flags to info.picocli;
 }

@@ -1,6 +1,5 @@
 package dev.aii.cli.flags;
 
-import dev.aii.cli.Aii;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The command line's flags, as parsed by picocli. Only values: the decisions are in {@link Aii}. */
+/** The command line's flags, as parsed by picocli. Only values: the decisions are in {@link dev.aii.cli.Aii}. */
 @Command(name = "aii",
         // Rendered wide, one line an entry: HelpLayout fits it to the terminal at run time.
         usageHelpWidth = HelpLayout.RENDER_WIDTH,

@@ -1,6 +1,5 @@
 package dev.aii.cli.output;
 
-import dev.aii.cli.Aii;
 import dev.aii.cli.process.Interrupts;
 import dev.aii.exec.ExecOutput;
 import dev.aii.model.ErrorCode;
@@ -13,7 +12,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The one owner of aii's output, made once per run by {@link Aii}: stdout
+ * The one owner of aii's output, made once per run by {@link dev.aii.cli.Aii}: stdout
  * (the answer and whatever a command prints, through its {@link AnswerWriter})
  * and stderr (errors, hints, warnings, the {@code aii: $} log lines). It keeps
  * the order of writes (one lock for both streams) and the rule that nothing
