@@ -48,10 +48,6 @@ final class Answerer {
         this.tool = tool;
         this.contextSize = contextSize;
         this.signals = signals;
-        // Segmenting text into characters loads its rules on first use: do that while the model
-        // is still thinking, so the first text of the first answer is not held up by it.
-        Thread.ofPlatform().daemon().name("aii-text-primer")
-                .start(() -> new RepetitionDetector().accept("Primed, \u00e9\u0301 \uD83D\uDC4D.\n"));
     }
 
     /**
@@ -60,106 +56,53 @@ final class Answerer {
      * commands with aii, where the runner can.
      */
     Outcome answer(Session session, String prompt, Interrupts interrupts) {
-        Optional<AnswerScope> scope = tool.map(RunCommandTool::startAnswer);
-        AtomicBoolean stopped = new AtomicBoolean();
-        AtomicBoolean interrupted = new AtomicBoolean();
-        // Everything stops, a pending prompt included: what Ctrl-C does, and more.
-        Runnable stop = () -> {
-            interrupted.set(true);
-            stopped.set(true);
-            scope.ifPresent(AnswerScope::interrupt);
-            session.cancel();
-        };
-        // stdout closed by its reader: the answer and its commands stop, and the failure is reported (141).
-        Runnable lostStdout = () -> {
-            stopped.set(true);
-            scope.ifPresent(AnswerScope::interrupt);
-            session.cancel();
-        };
-        Interrupts.Registration suspend = scope.isPresent()
+        Run run = new Run(session, tool.map(RunCommandTool::startAnswer));
+        Interrupts.Registration suspend = run.scope.isPresent()
                 ? signals.suspender().map(interrupts::onSuspend).orElse(() -> { })
                 : () -> { };
-        try (Interrupts.Registration ending = signals.duringAnswer(stop);
-             Interrupts.Registration lost = console.onStdoutLost(lostStdout)) {
-            return answer(session, prompt, interrupts, scope, stopped, interrupted);
+        try (Interrupts.Registration ending = signals.duringAnswer(run::interrupt);
+             Interrupts.Registration lost = console.onStdoutLost(run::stop)) {
+            Optional<ModelException> failure = stream(run, prompt, interrupts);
+            return failure.isPresent() ? new Outcome.Failed(failure.get()) : ending(run);
         } finally {
             suspend.close();
-            scope.ifPresent(AnswerScope::close);
+            run.scope.ifPresent(AnswerScope::close);
         }
     }
 
-    private Outcome answer(Session session, String prompt, Interrupts interrupts, Optional<AnswerScope> scope,
-                           AtomicBoolean stopped, AtomicBoolean interrupted) {
-        RepetitionDetector detector = new RepetitionDetector();
-        AtomicBoolean repeated = new AtomicBoolean();
-        AtomicBoolean cutOff = new AtomicBoolean();
-        AtomicBoolean waitNoted = new AtomicBoolean();
-        Runnable onCtrlC = () -> {
-            if (scope.isPresent() && scope.get().declinePendingPrompt()) {
-                return; // Ctrl-C at the approval prompt answers "no"; the answer goes on.
-            }
-            interrupted.set(true);
-            stopped.set(true);
-            scope.ifPresent(AnswerScope::interrupt);
-            session.cancel();
-        };
-        try (Interrupts.Registration ignored = interrupts.onInterrupt(onCtrlC)) {
+    /** Sends the prompt and streams the answer to the console; the failure to report, if there is one. */
+    private Optional<ModelException> stream(Run run, String prompt, Interrupts interrupts) {
+        try (Interrupts.Registration ctrlC = interrupts.onInterrupt(run::ctrlC)) {
             console.requestSent();
-            session.respond(prompt, new TextSink() {
-                @Override
-                public void accept(String piece) {
-                    if (stopped.get()) {
-                        return;
-                    }
-                    try {
-                        console.answer(piece);
-                    } catch (UncheckedIOException e) {
-                        stopped.set(true);
-                        session.cancel();
-                        return;
-                    }
-                    if (detector.accept(piece)) {
-                        repeated.set(true);
-                        stopped.set(true);
-                        session.cancel();
-                    }
-                }
-
-                @Override
-                public void cutOff() {
-                    cutOff.set(true);
-                }
-
-                @Override
-                public void waiting(String reason, Duration wait) {
-                    if (!waitNoted.getAndSet(true)) {
-                        console.note(ServerNotes.busy(reason));
-                    }
-                }
-            });
+            run.session.respond(prompt, run);
         } catch (ModelException e) {
-            if (!interrupted.get() && !repeated.get() && console.stdoutFailure().isEmpty()) {
-                return new Outcome.Failed(e);   // the report flushes the text received first
+            if (!run.interrupted.get() && !run.repeated.get() && console.stdoutFailure().isEmpty()) {
+                return Optional.of(e);   // the report flushes the text received first
             }
         } catch (RuntimeException e) {
-            if (!interrupted.get() && console.stdoutFailure().isEmpty()) {
-                return new Outcome.Failed(CliErrors.internal("The model backend failed unexpectedly", e));
+            if (!run.interrupted.get() && console.stdoutFailure().isEmpty()) {
+                return Optional.of(CliErrors.internal("The model backend failed unexpectedly", e));
             }
         } finally {
             console.stopWaiting();
         }
+        return Optional.empty();
+    }
+
+    /** What a stream that ended without a failure to report comes to, with its last output written. */
+    private Outcome ending(Run run) {
         try {
-            if (interrupted.get()) {
+            if (run.interrupted.get()) {
                 console.interrupted();   // what was received stays, and the ^C line is ended
                 return new Outcome.Interrupted();
             }
-            if (console.stdoutFailure().isEmpty() && repeated.get()) {
+            if (console.stdoutFailure().isEmpty() && run.repeated.get()) {
                 console.answerMarker("...\n");
                 return new Outcome.Failed(ModelException.repetition(contextSize));
             }
             if (console.stdoutFailure().isEmpty()) {
                 console.endAnswer();
-                if (cutOff.get()) {
+                if (run.cutOff.get()) {
                     console.note(CUT_OFF);
                 }
                 return new Outcome.Completed();
@@ -168,5 +111,82 @@ final class Answerer {
             // The writer holds the failure, reported below.
         }
         return new Outcome.Failed(CliErrors.internal("Cannot write the answer to stdout", console.stdoutFailure().orElseThrow()));
+    }
+
+    /**
+     * One answer's state, shared by its stream, Ctrl-C and the signal handlers,
+     * and the sink its text arrives in. The flags are set from those threads
+     * and read once the stream has ended.
+     */
+    private final class Run implements TextSink {
+        final Session session;
+        final Optional<AnswerScope> scope;
+        final RepetitionDetector detector = new RepetitionDetector();
+        final AtomicBoolean stopped = new AtomicBoolean();
+        final AtomicBoolean interrupted = new AtomicBoolean();
+        final AtomicBoolean repeated = new AtomicBoolean();
+        final AtomicBoolean cutOff = new AtomicBoolean();
+        final AtomicBoolean waitNoted = new AtomicBoolean();
+
+        Run(Session session, Optional<AnswerScope> scope) {
+            this.session = session;
+            this.scope = scope;
+        }
+
+        /** Ends the stream; text that still arrives is dropped. */
+        void halt() {
+            stopped.set(true);
+            session.cancel();
+        }
+
+        /** The answer and its commands stop, a pending prompt included (stdout closed by its reader: 141). */
+        void stop() {
+            stopped.set(true);
+            scope.ifPresent(AnswerScope::interrupt);
+            session.cancel();
+        }
+
+        /** Ctrl-C during the stream, SIGTERM, SIGHUP: everything stops, and the answer was interrupted. */
+        void interrupt() {
+            interrupted.set(true);
+            stop();
+        }
+
+        /** Ctrl-C at the approval prompt answers "no" and the answer goes on; anywhere else it interrupts. */
+        void ctrlC() {
+            if (scope.isPresent() && scope.get().declinePendingPrompt()) {
+                return;
+            }
+            interrupt();
+        }
+
+        @Override
+        public void accept(String piece) {
+            if (stopped.get()) {
+                return;
+            }
+            try {
+                console.answer(piece);
+            } catch (UncheckedIOException e) {
+                halt();
+                return;
+            }
+            if (detector.accept(piece)) {
+                repeated.set(true);
+                halt();
+            }
+        }
+
+        @Override
+        public void cutOff() {
+            cutOff.set(true);
+        }
+
+        @Override
+        public void waiting(String reason, Duration wait) {
+            if (!waitNoted.getAndSet(true)) {
+                console.note(ServerNotes.busy(reason));
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.aii.cli.input.LineInput;
 import dev.aii.cli.input.LineInputWithInterrupts;
 import dev.aii.cli.output.CliErrors;
 import dev.aii.cli.output.Console;
+import dev.aii.cli.output.RepetitionDetector;
 import dev.aii.cli.process.Interrupts;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.ErrorCode;
@@ -45,6 +46,7 @@ final class Interactive extends Mode {
     int run() throws ModelException {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Options.emptyToNone(options.prompt), tool, console);
+        RepetitionDetector.primeInBackground();
         Answerer answerer = new Answerer(console, tool, model.contextSize(), host.signals());
         boolean editing = host.stdio().stdinTerminal() && host.stdio().stdoutTerminal();
         try (LineInputWithInterrupts editor = editing

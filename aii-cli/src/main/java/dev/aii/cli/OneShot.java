@@ -5,6 +5,7 @@ import dev.aii.cli.flags.Options;
 import dev.aii.cli.input.TextPieces;
 import dev.aii.cli.output.CliErrors;
 import dev.aii.cli.output.Console;
+import dev.aii.cli.output.RepetitionDetector;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
@@ -47,6 +48,7 @@ final class OneShot extends Mode {
         Optional<RunCommandTool> tool = ExecSetup.toolFor(options, host, console);
         SessionOptions sessionOptions = ExecSetup.sessionOptions(host, Optional.empty(), tool, console);
         try (Session session = model.openSession(sessionOptions)) {
+            RepetitionDetector.primeInBackground();
             Answerer.Outcome outcome = new Answerer(console, tool, contextSize, host.signals())
                     .answer(session, prompt.get(), host.interrupts());
             // instanceof, not a pattern switch, which would bootstrap a class after the answer (see Check.line)

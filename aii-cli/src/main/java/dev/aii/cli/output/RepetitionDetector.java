@@ -35,6 +35,16 @@ public final class RepetitionDetector {
     private boolean repeating;
 
     /**
+     * Loads the rules of character segmentation on a daemon thread of its own,
+     * so that the first piece of the first answer is not held up by them;
+     * called while the model is still thinking.
+     */
+    public static void primeInBackground() {
+        Thread.ofPlatform().daemon().name("aii-text-primer")
+                .start(() -> new RepetitionDetector().accept("Primed, \u00e9\u0301 \uD83D\uDC4D.\n"));
+    }
+
+    /**
      * Takes the next piece of the answer.
      *
      * @return whether the answer is now repeating (stays true once it is)
