@@ -6,6 +6,9 @@ import FoundationModels
 /// The functions of fmshim.h that need no session.
 enum ModelInfo {
 
+    /// How long fmshim_token_count waits for the framework's count (fmshim.h).
+    static let tokenCountDeadline: TimeInterval = 5
+
     static func availability() -> Int32 {
         switch SystemLanguageModel.default.availability {
         case .available:
@@ -45,13 +48,17 @@ enum ModelInfo {
         #if FMSHIM_MACOS_26_4_SDK
         if #available(macOS 26.4, *) {
             // Counted as a Prompt: the session sends the host's text as one, so this is the count it sees.
-            let result = Blocking.run {
+            // Bounded, so that a count the framework never finishes cannot hold the host's thread.
+            let result = Blocking.run(deadline: tokenCountDeadline) {
                 try await SystemLanguageModel.default.tokenCount(for: Prompt(string))
             }
             switch result {
             case .success(let count):
                 out.pointee = Int64(count)
                 return FMSHIM_OK
+            case .failure(let error as Blocking.TimedOut):
+                CText.putDetail("token count \(error)", into: detail, capacity: capacity)
+                return FMSHIM_ERR_INTERNAL
             case .failure(let error):
                 let mapped = ErrorMapping.map(error)
                 CText.putDetail(mapped.detail, into: detail, capacity: capacity)

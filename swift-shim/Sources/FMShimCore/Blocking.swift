@@ -1,8 +1,18 @@
 import Foundation
 
 /// Runs async work to completion from a thread outside Swift concurrency
-/// (the host thread that called in). Never call it from a concurrency thread.
+/// (the host thread that called in), for at most a deadline. Never call it
+/// from a concurrency thread.
 package enum Blocking {
+
+    /// The work did not finish before its deadline: it was cancelled, and what it still produces is dropped.
+    package struct TimedOut: Error, CustomStringConvertible {
+        package let seconds: TimeInterval
+
+        package var description: String {
+            "did not finish within \(Int(seconds.rounded(.up))) s"
+        }
+    }
 
     private final class Box<T: Sendable>: @unchecked Sendable {
         private let lock = NSLock()
@@ -14,17 +24,19 @@ package enum Blocking {
             lock.unlock()
         }
 
-        func get() -> Result<T, any Error> {
+        func get() -> Result<T, any Error>? {
             lock.lock()
             defer { lock.unlock() }
-            return value!
+            return value
         }
     }
 
-    package static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+    /// The result of body, or TimedOut when it has not finished `seconds` after the start.
+    package static func run<T: Sendable>(deadline seconds: TimeInterval,
+                                         _ body: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
         let box = Box<T>()
         let done = DispatchSemaphore(value: 0)
-        Task.detached(priority: .userInitiated) {
+        let task = Task.detached(priority: .userInitiated) {
             do {
                 box.set(.success(try await body()))
             } catch {
@@ -32,7 +44,10 @@ package enum Blocking {
             }
             done.signal()
         }
-        done.wait()
-        return box.get()
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            task.cancel()
+            return .failure(TimedOut(seconds: seconds))
+        }
+        return box.get() ?? .failure(TimedOut(seconds: seconds))
     }
 }

@@ -166,7 +166,7 @@ final class ModelTests: XCTestCase {
         let status = text.withCString { fmshim_token_count($0, Int64(text.utf8.count), &tokens, &detail, 256) }
         XCTAssertEqual(status, FMSHIM_OK, String(cString: detail))
         // The pre-flight check must count what the session will see: the text as a Prompt.
-        let expected = try Blocking.run { try await SystemLanguageModel.default.tokenCount(for: Prompt(text)) }.get()
+        let expected = try Blocking.run(deadline: 60) { try await SystemLanguageModel.default.tokenCount(for: Prompt(text)) }.get()
         XCTAssertEqual(tokens, Int64(expected))
         #else
         throw XCTSkip("built without the macOS 26.4 SDK: no token counting")

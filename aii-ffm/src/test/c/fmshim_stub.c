@@ -44,7 +44,10 @@ struct fmshim_session {
     /* Touched only by the responding thread. */
     int64_t last_answer_id;
     int64_t last_early_end_id;
-    int32_t busy_left;
+    /* While a generation stopped early winds down (CLOCK_MONOTONIC ms): until
+       when it does, and until when a new answer waits for it. */
+    int64_t winding_down_until;
+    int64_t wait_until;
     struct text last_tool_result;
 };
 
@@ -79,7 +82,8 @@ static struct {
     struct text variant;
     int32_t create_fail_status;
     struct text create_fail_detail;
-    int32_t concurrent_after_early_end;
+    int64_t wind_down_ms;
+    int64_t wind_down_grace_ms;
     int gate_closed;
     int64_t waiting_at_gate;
     int64_t events_delivered;
@@ -164,6 +168,12 @@ static void sleep_ms(int64_t ms) {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
     while (nanosleep(&ts, &ts) == -1 && errno == EINTR) {
     }
+}
+
+static int64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static int is_cancelled(fmshim_session *s, int64_t answer_id) {
@@ -530,15 +540,21 @@ int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const
     stub.respond_calls++;
     free_text(&stub.last_prompt);
     stub.last_prompt = copy_text(prompt == NULL ? "" : prompt, prompt_length);
-    int32_t busy_after_early_end = stub.concurrent_after_early_end;
+    int64_t wind_down_ms = stub.wind_down_ms;
+    int64_t grace_ms = stub.wind_down_grace_ms;
     pthread_mutex_unlock(&lock);
 
+    /* As the shim's answer gate: a new answer waits for a stopped generation to
+       wind down, until the grace after the stop or a cancel of this answer. */
+    while (!is_cancelled(session, answer_id) && now_ms() < session->winding_down_until
+           && now_ms() < session->wait_until) {
+        sleep_ms(2);
+    }
     int32_t status;
     if (is_cancelled(session, answer_id)) {
         /* Cancelled before it started: the model is never asked. */
         status = FMSHIM_ERR_CANCELLED;
-    } else if (session->busy_left > 0) {
-        session->busy_left--;
+    } else if (now_ms() < session->winding_down_until) {
         put_detail("concurrentRequests: the session is still responding to an earlier request", detail,
                    detail_capacity);
         status = FMSHIM_ERR_CONCURRENT_REQUESTS;
@@ -547,7 +563,9 @@ int32_t fmshim_session_respond(fmshim_session *session, int64_t answer_id, const
         if (status == FMSHIM_ERR_CANCELLED || status == FMSHIM_ERR_STOPPED || status == FMSHIM_ERR_TOOL_FAILED) {
             /* A generation stopped early winds down for a while in the framework. */
             session->last_early_end_id = answer_id;
-            session->busy_left = busy_after_early_end;
+            int64_t stopped = now_ms();
+            session->winding_down_until = stopped + wind_down_ms;
+            session->wait_until = stopped + grace_ms;
         }
     }
     pthread_mutex_lock(&lock);
@@ -581,7 +599,8 @@ void fmshim_test_reset(void) {
     free_text(&stub.variant);
     stub.create_fail_status = FMSHIM_OK;
     free_text(&stub.create_fail_detail);
-    stub.concurrent_after_early_end = 0;
+    stub.wind_down_ms = 0;
+    stub.wind_down_grace_ms = 5000;
     stub.gate_closed = 0;
     pthread_cond_broadcast(&gate_opened);
     stub.events_delivered = 0;
@@ -642,9 +661,10 @@ void fmshim_test_fail_next_create(int32_t status, const char *detail) {
     pthread_mutex_unlock(&lock);
 }
 
-void fmshim_test_concurrent_after_early_end(int32_t count) {
+void fmshim_test_wind_down_after_early_end(int64_t wind_down_ms, int64_t grace_ms) {
     pthread_mutex_lock(&lock);
-    stub.concurrent_after_early_end = count;
+    stub.wind_down_ms = wind_down_ms;
+    stub.wind_down_grace_ms = grace_ms;
     pthread_mutex_unlock(&lock);
 }
 

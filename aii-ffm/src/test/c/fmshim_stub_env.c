@@ -13,8 +13,8 @@
  *   FMSHIM_STUB_TOKEN_COUNT   "unsupported" (otherwise one token per byte)
  *   FMSHIM_STUB_LANGUAGES     the JSON array fmshim_supported_languages gives
  *   FMSHIM_STUB_VARIANT       the variant's name (unset: unsupported)
- *   FMSHIM_STUB_BUSY_AFTER_STOP  n: after an answer is stopped, the next n
- *                             responds fail with concurrentRequests
+ *   FMSHIM_STUB_WIND_DOWN_MS  ms: an answer that was stopped winds down this
+ *                             long; the next respond waits for it (grace 5 s)
  *
  * and the answer every fmshim_session_respond plays, in this order, each
  * part only when its variable is set:
@@ -134,12 +134,12 @@ __attribute__((constructor)) static void script_from_environment(void) {
         fmshim_test_set_variant(FMSHIM_OK, value);
     }
 
-    if ((value = getenv("FMSHIM_STUB_BUSY_AFTER_STOP")) != NULL) {
+    if ((value = getenv("FMSHIM_STUB_WIND_DOWN_MS")) != NULL) {
         long long n;
-        if (parse_long(value, &n) && n >= 0 && n <= 1000) {
-            fmshim_test_concurrent_after_early_end((int32_t)n);
+        if (parse_long(value, &n) && n >= 0 && n <= 600000) {
+            fmshim_test_wind_down_after_early_end((int64_t)n, 5000);
         } else {
-            not_understood("FMSHIM_STUB_BUSY_AFTER_STOP", value);
+            not_understood("FMSHIM_STUB_WIND_DOWN_MS", value);
         }
     }
 

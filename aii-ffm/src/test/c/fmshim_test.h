@@ -14,7 +14,7 @@
 
 /* Back to defaults: available, context 4096, token counting supported (one
    token per byte), languages ["en-US"], variant unsupported, empty script,
-   no concurrentRequests after an early end, the respond gate open, counters
+   no winding down after an early end (grace 5 s), the respond gate open, counters
    cleared. */
 void fmshim_test_reset(void);
 
@@ -26,10 +26,12 @@ void fmshim_test_set_variant(int32_t status, const char *text);
 /* The next fmshim_session_create fails with status and detail (once). */
 void fmshim_test_fail_next_create(int32_t status, const char *detail);
 /* After an answer of a session ends early (cancelled, or stopped or failed by
-   a callback, once it had started), the next count responds of that session
-   fail with FMSHIM_ERR_CONCURRENT_REQUESTS before any event, as the framework
-   does while a stopped generation winds down. */
-void fmshim_test_concurrent_after_early_end(int32_t count);
+   a callback, once it had started), its generation winds down for
+   wind_down_ms. A respond of that session meanwhile waits, as the shim's
+   answer gate does, until the generation has wound down (then answers), a
+   cancel of its answer (FMSHIM_ERR_CANCELLED) or grace_ms after the stop
+   (FMSHIM_ERR_CONCURRENT_REQUESTS before any event). Reset: 0 and 5000. */
+void fmshim_test_wind_down_after_early_end(int64_t wind_down_ms, int64_t grace_ms);
 /* While closed, every fmshim_session_respond waits on entry, before the
    answer has started (as a call that is on its way into the library): a
    cancel then arrives before the answer starts. */

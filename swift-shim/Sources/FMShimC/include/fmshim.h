@@ -141,7 +141,8 @@ int32_t fmshim_context_size(int64_t *out_tokens);
 /* The number of tokens text takes as the prompt of an answer (counted as a
    Prompt, as the session sees it), into *out_tokens. FMSHIM_OK,
    FMSHIM_ERR_UNSUPPORTED (built with an SDK before macOS 26.4, or running on a
-   system before it), or another status with a detail. */
+   system before it), FMSHIM_ERR_INTERNAL when the framework has not counted
+   within 5 seconds (the detail says so), or another status with a detail. */
 int32_t fmshim_token_count(const char *text, int64_t text_length, int64_t *out_tokens, char *detail,
                            int64_t detail_capacity);
 

@@ -53,8 +53,7 @@ public final class Aii {
     private final Supplier<Ticker> tickers;
 
     public Aii(Host host) {
-        // A lambda, not a method reference: linking a reference to a class of another package checks its
-        // access through reflection, which loads classes of its own at every start.
+        // start-up idiom: a lambda, not a method reference (DEVELOPERS.md)
         this(host, () -> Ticker.daemon());
     }
 
@@ -203,7 +202,7 @@ public final class Aii {
     private int listAllowed(Console console) throws ModelException {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         AllowFile.Loaded loaded = file.load();
-        loaded.warnings().forEach(warning -> console.warning(warning));   // a lambda: see the constructor
+        loaded.warnings().forEach(warning -> console.warning(warning));   // start-up idiom: a lambda
         console.print(file.listing(loaded));
         return 0;
     }
@@ -211,7 +210,7 @@ public final class Aii {
     /** {@code --check}: the decision about one command with the allow file's rules, nothing run, exit 0. */
     private int check(Options o, Console console) throws ModelException {
         AllowFile.Loaded loaded = AllowFile.at(AllowFile.defaultPath(host.env())).load();
-        loaded.warnings().forEach(warning -> console.warning(warning));   // a lambda: see the constructor
+        loaded.warnings().forEach(warning -> console.warning(warning));   // start-up idiom: a lambda
         String executable = o.checkCommand.getFirst();
         List<String> arguments = o.checkCommand.subList(1, o.checkCommand.size());
         Decision decision = ExecPolicy.of(loaded.rules(), SystemEnvironment.of(host.env(), host.workingDirectory()))
@@ -224,8 +223,7 @@ public final class Aii {
         AllowFile file = AllowFile.at(AllowFile.defaultPath(host.env()));
         try {
             boolean removed = file.reset();
-            console.print(removed ? "aii: removed config; using built-in defaults\n"
-                    : "aii: no config file; using built-in defaults\n");
+            console.print((removed ? AllowFile.RESET_REMOVED : AllowFile.RESET_NO_FILE) + "\n");
             return 0;
         } catch (IOException e) {
             throw ModelException.internal("Cannot remove config file: " + IoReasons.describe(e), file.path().toString(), e);

@@ -18,8 +18,7 @@ final class Check {
 
     /** The line, without its LF: {@code allow (rule: ls)}, {@code ask (guarded: ...)}, {@code not found: gti}, ... */
     static String line(Decision decision, String executable) {
-        // instanceof, not a switch over the sealed type: a pattern switch bootstraps a class of its own at
-        // its first use, which no startup cache holds (about 20 ms of a fresh `aii --check`).
+        // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
         if (decision instanceof Decision.Allow allow) {
             return "allow (rule: " + Render.render(allow.rule().tokens()) + ")";
         }

@@ -75,7 +75,7 @@ final class CheckJson {
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.setCharacterEscapes(NOTHING_RAW);
             g.writeStartObject();
-            // instanceof rather than a pattern switch, as in Check.line
+            // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
             g.writeStringField("decision", decision instanceof Decision.Allow ? "allow"
                     : decision instanceof Decision.Ask ? "ask"
                     : ((Decision.Refuse) decision).reason() == Decision.Refusal.NOT_FOUND ? "not_found" : "refused");

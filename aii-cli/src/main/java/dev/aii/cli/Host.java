@@ -6,6 +6,7 @@ import dev.aii.cli.input.LineInputWithInterrupts;
 import dev.aii.cli.process.Interrupts;
 import dev.aii.cli.process.ProcessSignals;
 import dev.aii.cli.process.Stdio;
+import dev.aii.config.SystemEnvironment;
 import dev.aii.exec.Platform;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -57,8 +58,7 @@ public record Host(InputStream in, OutputStream out, OutputStream err, Map<Strin
 
     /** {@code ~}: {@code HOME} when set and non-empty, else the account's home. */
     public String home() {
-        String home = env.get("HOME");
-        return home == null || home.isEmpty() ? System.getProperty("user.home") : home;
+        return SystemEnvironment.home(env);
     }
 
     /** Opens line editing on the terminal. */

@@ -96,7 +96,7 @@ final class Interactive extends Mode {
     }
 
     private void answer(Answerer answerer, Session session, String line, Interrupts interrupts) {
-        // instanceof, not a pattern switch (see Check.line)
+        // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
         if (answerer.answer(session, line, interrupts) instanceof Answerer.Outcome.Failed f) {
             console.report(f.error());
             if (f.error().code() == ErrorCode.CONTEXT_EXCEEDED) {

@@ -42,8 +42,7 @@ public final class Main {
                 env,
                 Path.of("").toAbsolutePath(),
                 stdio,
-                // Lambdas, not method references: a reference loads its class when it is made, and
-                // these classes (with what verifying them pulls in) are needed only once used.
+                // start-up idiom: lambdas, not method references (DEVELOPERS.md)
                 environment -> Backends.open(environment),
                 new ExecSupply(),
                 Interrupts.sigint(),

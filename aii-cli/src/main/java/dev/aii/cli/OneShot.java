@@ -51,7 +51,7 @@ final class OneShot extends Mode {
             RepetitionDetector.primeInBackground();
             Answerer.Outcome outcome = new Answerer(console, tool, contextSize, host.signals())
                     .answer(session, prompt.get(), host.interrupts());
-            // instanceof, not a pattern switch, which would bootstrap a class after the answer (see Check.line)
+            // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
             if (outcome instanceof Answerer.Outcome.Failed f) {
                 return console.report(f.error());
             }

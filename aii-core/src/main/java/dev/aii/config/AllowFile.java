@@ -116,11 +116,7 @@ public final class AllowFile {
      * when set and non-empty, else the account's home directory.
      */
     public static Path defaultPath(Map<String, String> env) {
-        String home = env.get("HOME");
-        if (home == null || home.isEmpty()) {
-            home = System.getProperty("user.home");
-        }
-        return Path.of(home, ".config", "aii", "allow").toAbsolutePath();
+        return Path.of(SystemEnvironment.home(env), ".config", "aii", "allow").toAbsolutePath();
     }
 
     /** The absolute path of the file. */

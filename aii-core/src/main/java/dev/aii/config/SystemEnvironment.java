@@ -32,6 +32,15 @@ public final class SystemEnvironment {
     private SystemEnvironment() {
     }
 
+    /**
+     * {@code ~}: {@code HOME} from {@code env} when set and non-empty, else the
+     * account's home directory ({@code user.home}).
+     */
+    public static String home(Map<String, String> env) {
+        String home = env.get("HOME");
+        return home == null || home.isEmpty() ? System.getProperty("user.home") : home;
+    }
+
     /** The environment of the running process. */
     public static Environment current() {
         return of(System.getenv(), Path.of("").toAbsolutePath());

@@ -51,10 +51,6 @@ public final class ProcessBuilderRunner implements CommandRunner {
     public ProcessBuilderRunner() {
     }
 
-    @Override
-    public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
-        return run(path, arguments, Map.of(), limits, cancellation);
-    }
 
     @Override
     public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,

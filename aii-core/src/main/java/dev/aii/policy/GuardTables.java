@@ -24,7 +24,7 @@ final class GuardTables {
         Map<String, ProgramReader> tables = new HashMap<>();
         DefaultTables.addTo(tables);
         ToolTables.addTo(tables);
-        // Lambdas, not method references: a reference would load its class when the table is made.
+        // start-up idiom: lambdas, not method references (DEVELOPERS.md)
         tables.put("tar", new DeferredReader(() -> new TarReader()));
         tables.put("find", new DeferredReader(() -> new FindReader()));
         tables.put("xxd", new DeferredReader(() -> new XxdReader()));

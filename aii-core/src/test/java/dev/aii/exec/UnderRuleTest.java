@@ -22,10 +22,6 @@ class UnderRuleTest {
         final List<Map<String, String>> environments = new ArrayList<>();
         RunResult configAnswer = new RunResult.Exited(1, new CapturedOutput(new byte[0], 0));
 
-        @Override
-        public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
-            return run(path, arguments, Map.of(), limits, cancellation);
-        }
 
         @Override
         public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,

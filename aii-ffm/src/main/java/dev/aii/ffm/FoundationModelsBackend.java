@@ -199,7 +199,7 @@ public final class FoundationModelsBackend implements LanguageModel {
                         "macOS " + host.osVersion() + " has no Foundation Models; it needs macOS 26 or newer");
             }
         }
-        // instanceof, not a pattern switch, which would bootstrap a class of its own on every start
+        // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
         ShimLoader.Result outcome = ShimLoader.load(environment, host);
         if (outcome instanceof ShimLoader.Loaded ok) {
             return ok.shim();

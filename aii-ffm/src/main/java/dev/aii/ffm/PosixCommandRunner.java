@@ -60,10 +60,6 @@ public final class PosixCommandRunner implements CommandRunner {
         this.lifetimes = Objects.requireNonNull(lifetimes, "lifetimes");
     }
 
-    @Override
-    public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
-        return run(path, arguments, Map.of(), limits, cancellation);
-    }
 
     /** {@inheritDoc} The child's environment is this process's, with {@code environment} set over it. */
     @Override

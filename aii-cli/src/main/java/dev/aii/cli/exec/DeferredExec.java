@@ -131,11 +131,6 @@ final class DeferredExec implements ExecHost {
     private final class Runner implements CommandRunner {
 
         @Override
-        public RunResult run(String path, List<String> arguments, Limits limits, Cancellation cancellation) {
-            return settle().runner().run(path, arguments, limits, cancellation);
-        }
-
-        @Override
         public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
                              Cancellation cancellation) {
             return settle().runner().run(path, arguments, environment, limits, cancellation);

@@ -29,7 +29,7 @@ final class LocalExec implements ExecHost {
     }
 
     static ExecHost create() {
-        // instanceof, not a pattern switch: that would bootstrap a class at the first tool call (see Check.line)
+        // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
         Posix.Availability availability = Posix.availability();
         if (availability instanceof Posix.Available posix) {
             return new LocalExec(posix.runner(), Optional.of(posix.runner()), posix.terminal(), Optional.empty());

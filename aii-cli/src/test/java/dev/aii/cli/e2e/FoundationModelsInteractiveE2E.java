@@ -41,8 +41,8 @@ class FoundationModelsInteractiveE2E {
                 .env("FMSHIM_STUB_ANSWER", "Thinking\n")
                 .env("FMSHIM_STUB_WAIT_FOR_FILE", gate.toString())
                 .env("FMSHIM_STUB_THEN_ANSWER", "Done.")
-                // The stopped answer keeps the framework busy for the next two requests.
-                .env("FMSHIM_STUB_BUSY_AFTER_STOP", "2");
+                // The stopped answer keeps the framework busy for a while; the next prompt waits it out.
+                .env("FMSHIM_STUB_WIND_DOWN_MS", "300");
         try (PtyDriver pty = aii.onTerminal(List.of("-i"))) {
             pty.awaitOutput(FM_HEADER, AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);

@@ -40,7 +40,6 @@ final class Answer {
     final TextSink sink;
     final AnswerText text = new AnswerText();
     private volatile boolean cancelled;
-    private volatile boolean called;
     private volatile long id;
     private final AtomicReference<Failure> failure = new AtomicReference<>();
 
@@ -58,15 +57,6 @@ final class Answer {
         id = value;
     }
 
-    /** Records that the shim called back (an event or a tool call) for this answer. */
-    void calledBack() {
-        called = true;
-    }
-
-    /** Whether the shim called back for this answer: then asking again would repeat what was done. */
-    boolean calledBackAtAll() {
-        return called;
-    }
 
     void cancel() {
         cancelled = true;

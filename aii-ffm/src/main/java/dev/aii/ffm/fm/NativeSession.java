@@ -13,7 +13,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -26,14 +25,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Every answer gets an id of its own, which the shim is given with the
  * prompt and with a cancel: a cancel that comes before the shim has started
  * the answer still stops it, and a callback that carries another answer's id
- * is refused. When the framework is still winding down an earlier answer
- * ({@code concurrentRequests}), the prompt is asked again a few times, a
- * little later each time, before that is reported.
+ * is refused. An earlier answer that was stopped may still be winding down
+ * in the framework: the shim waits for it (at most 5 s from the stop, and a
+ * cancel ends the wait) and only then reports {@code concurrentRequests}.
+ * That one wait is all there is; this side does not ask again.
  */
 public final class NativeSession implements AutoCloseable {
-
-    /** How long to wait before each new attempt after {@code concurrentRequests}: about 3 s in all. */
-    static final long[] RETRY_DELAYS_MILLIS = {100, 200, 400, 800, 1600};
 
     /**
      * How an answer ended.
@@ -61,7 +58,6 @@ public final class NativeSession implements AutoCloseable {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition idle = lock.newCondition();
-    private final Condition wake = lock.newCondition();
     private Answer current;
     private long nextAnswerId = 1;
     private boolean previousEndedEarly;
@@ -144,19 +140,11 @@ public final class NativeSession implements AutoCloseable {
             byte[] bytes = prompt.getBytes(StandardCharsets.UTF_8);
             MemorySegment text = Memory.bytes(call, bytes);
             MemorySegment detailBuffer = call.allocate(Shim.DETAIL_CAPACITY);
-            for (int attempt = 0; ; attempt++) {
-                // The answer's id doubles as the event callback's user data, so events of another answer show.
-                int code = fmshim_h.fmshim_session_respond(handle, answer.id(), text, bytes.length, onEvent,
-                        MemorySegment.ofAddress(answer.id()), detailBuffer, Shim.DETAIL_CAPACITY);
-                status = Status.of(code);
-                if (status == Status.CONCURRENT_REQUESTS && attempt < RETRY_DELAYS_MILLIS.length
-                        && !answer.calledBackAtAll() && !answer.stopping()
-                        && waitToRetry(answer, RETRY_DELAYS_MILLIS[attempt])) {
-                    continue;
-                }
-                detail = status == Status.OK || status == Status.CANCELLED ? "" : detailText(code, status, detailBuffer);
-                break;
-            }
+            // The answer's id doubles as the event callback's user data, so events of another answer show.
+            int code = fmshim_h.fmshim_session_respond(handle, answer.id(), text, bytes.length, onEvent,
+                    MemorySegment.ofAddress(answer.id()), detailBuffer, Shim.DETAIL_CAPACITY);
+            status = Status.of(code);
+            detail = status == Status.OK || status == Status.CANCELLED ? "" : detailText(code, status, detailBuffer);
         } finally {
             upcalls.end();
             responded(status);
@@ -172,28 +160,6 @@ public final class NativeSession implements AutoCloseable {
             }
         }
         return new Outcome(status, detail, answer.failure(), answer.cancelled(), afterEarlyEnd);
-    }
-
-    /** Waits before asking again; false when the answer was cancelled meanwhile. Gives the answer a new id. */
-    private boolean waitToRetry(Answer answer, long millis) {
-        lock.lock();
-        try {
-            long remaining = TimeUnit.MILLISECONDS.toNanos(millis);
-            while (!answer.cancelled() && remaining > 0) {
-                remaining = wake.awaitNanos(remaining);
-            }
-            if (answer.cancelled()) {
-                return false;
-            }
-            // Ids only grow: a cancel of the failed attempt can never reach the new one, and the other way round.
-            answer.id(nextAnswerId++);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            lock.unlock();
-        }
     }
 
     /** Stops the answer in progress, if any. Any thread, any number of times. */
@@ -236,11 +202,10 @@ public final class NativeSession implements AutoCloseable {
         }
     }
 
-    /** Called with the lock held: cancels the answer's attempt in progress, or the one about to start. */
+    /** Called with the lock held: cancels the answer in progress, or the one about to start. */
     private void stop(Answer answer) {
         answer.cancel();
         fmshim_h.fmshim_session_cancel(handle, answer.id());
-        wake.signalAll();
     }
 
     private void responded(Status status) {

@@ -49,7 +49,6 @@ final class Upcalls {
                         "an event of answer " + userData.address() + " during answer " + answer.id()));
                 return 1;
             }
-            answer.calledBack();
             if (answer.stopping()) {
                 return 1;
             }
@@ -94,7 +93,6 @@ final class Upcalls {
                         "a tool call of answer " + answerId + " during answer " + answer.id() + " was not run"));
                 return 1;
             }
-            answer.calledBack();
             if (answer.stopping() || tool.isEmpty()) {
                 return 1;
             }

@@ -71,9 +71,13 @@ public final class StubShim {
         steps.run();
     }
 
-    /** After an early end of an answer, the session's next {@code count} responds fail with concurrentRequests. */
-    public static void concurrentAfterEarlyEnd(int count) {
-        call("fmshim_test_concurrent_after_early_end", FunctionDescriptor.ofVoid(JAVA_INT), count);
+    /**
+     * After an early end of an answer, its generation winds down for {@code windDownMillis}; a respond meanwhile
+     * waits for it, as the shim's answer gate does, for at most {@code graceMillis} after the stop.
+     */
+    public static void windDownAfterEarlyEnd(long windDownMillis, long graceMillis) {
+        call("fmshim_test_wind_down_after_early_end", FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG),
+                windDownMillis, graceMillis);
     }
 
     /** Makes every respond wait on entry, before its answer starts, until {@link #openRespondGate()}. */
