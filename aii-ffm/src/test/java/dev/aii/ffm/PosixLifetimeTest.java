@@ -121,11 +121,19 @@ class PosixLifetimeTest {
         try (Child child = Child.start(ChildJvm.withNativeAccess("exit-while-running", dir.toString(),
                 mark.assignment(), how))) {
             child.await("RUNNING");
+            // sh (exec'd into sleep), its background sleep and perl, and the detached sleep; the two
+            // in the background may still be on their way.
             List<String> running = mark.live();
-            // sh (exec'd into sleep), its background sleep and perl, and the detached sleep.
+            long end = System.nanoTime() + MAX.toNanos();
+            while (running.size() < 4 && System.nanoTime() < end) {
+                Thread.sleep(10);
+                running = mark.live();
+            }
             assertTrue(running.size() >= 4, "the command's processes did not start: " + running);
             if (how.equals("wait")) {
                 kill("-TERM", child.pid());
+            } else {
+                Files.writeString(dir.resolve("go"), "");
             }
             assertEquals(status, child.exit());
             List<String> left = mark.awaitNone(DYING);

@@ -211,6 +211,8 @@ public final class Scenarios {
         awaitFile(dir.resolve("started"));
         say("RUNNING");
         if (how.equals("exit")) {
+            // Only once the test has counted the command's processes: an exit at once could end them first.
+            awaitFile(dir.resolve("go"));
             System.exit(0);
         }
         Thread.sleep(Duration.ofMinutes(5));
