@@ -15,7 +15,9 @@ public enum ErrorCode {
     GUARDRAIL_VIOLATION(4),
     UNSUPPORTED_LANGUAGE(4),
     CONTEXT_EXCEEDED(4),
-    RATE_LIMITED(4);
+    RATE_LIMITED(4),
+    /** The model failed while answering, not because of aii (cli.md §10.9). */
+    SERVER_ERROR(4);
 
     private final int exitCode;
 

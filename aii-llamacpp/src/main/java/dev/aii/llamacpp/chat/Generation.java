@@ -1,0 +1,125 @@
+package dev.aii.llamacpp.chat;
+
+import dev.aii.llamacpp.engine.Context;
+import dev.aii.llamacpp.engine.Model;
+import dev.aii.llamacpp.engine.NativeFailure;
+import dev.aii.llamacpp.engine.Sampler;
+import dev.aii.llamacpp.engine.Status;
+import dev.aii.llamacpp.engine.Turn;
+import dev.aii.model.ModelException;
+import dev.aii.model.TextSink;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One answer of the model to a rendered turn: the prompt decoded after what
+ * the KV cache already holds, then token by token until an end-of-generation
+ * token, a stop string, a full context or a cancel. The text goes to the sink
+ * as the shim parses it, so the text of a tool call is never shown; as
+ * llama-server does, the answer is parsed again after every token.
+ */
+final class Generation {
+
+    private final KvCache cache;
+    private final List<String> extraStops;
+
+    Generation(KvCache cache, List<String> extraStops) {
+        this.cache = cache;
+        this.extraStops = List.copyOf(extraStops);
+    }
+
+    /** The parsed answer, or empty when {@code cancelled} said so before it ended. */
+    Optional<Json.Parsed> run(Turn turn, TextSink sink, BooleanSupplier cancelled) throws ModelException {
+        Context context = cache.context();
+        Model model = context.model();
+        List<Integer> prompt = model.tokenize(turn.prompt());
+        if (prompt.size() >= context.size()) {
+            throw ModelException.contextExceeded(context.size(), "the prompt is " + prompt.size()
+                    + " tokens in a context of " + context.size());
+        }
+        List<String> stops = new ArrayList<>(Json.strings(turn.stopsJson()));
+        stops.addAll(extraStops);
+        try (Sampler sampler = turn.sampler(model, ThreadLocalRandom.current().nextInt());
+                Arena arena = Arena.ofConfined()) {
+            cache.prefill(prompt);
+            MemorySegment scratch = arena.allocate(256);
+            Pieces pieces = new Pieces();
+            String shown = "";
+            String text = "";
+            while (!cancelled.getAsBoolean()) {
+                if (cache.size() >= context.size()) {
+                    throw ModelException.contextExceeded(context.size(), "the context filled up with "
+                            + cache.size() + " tokens while the model answered");
+                }
+                int token = sampler.next(context);
+                if (model.endsGeneration(token)) {
+                    break;
+                }
+                pieces.add(model.piece(token, arena, scratch));
+                text = pieces.text();
+                int stop = firstStop(text, stops);
+                if (stop >= 0) {
+                    text = text.substring(0, stop);
+                }
+                shown = show(turn, text, true, shown, sink);
+                if (stop >= 0) {
+                    break;
+                }
+                cache.append(token);
+            }
+            if (cancelled.getAsBoolean()) {
+                return Optional.empty();
+            }
+            Json.Parsed parsed = Json.parsed(turn.parse(text, false));
+            if (parsed.content().startsWith(shown) && parsed.content().length() > shown.length()) {
+                sink.accept(parsed.content().substring(shown.length()));
+            }
+            return Optional.of(parsed);
+        } catch (NativeFailure e) {
+            if (e.status() == Status.STOPPED && cancelled.getAsBoolean()) {
+                return Optional.empty();
+            }
+            throw failed(e, context.size());
+        }
+    }
+
+    /** Shows what the answer's text has added since {@code shown}; returns what is shown now. */
+    private static String show(Turn turn, String text, boolean partial, String shown, TextSink sink) {
+        String content;
+        try {
+            content = Json.parsed(turn.parse(text, partial)).content();
+        } catch (NativeFailure e) {
+            return shown;       // a half-written answer may not parse yet; the next token may fix it
+        }
+        if (content.length() > shown.length() && content.startsWith(shown)) {
+            sink.accept(content.substring(shown.length()));
+            return content;
+        }
+        return shown;
+    }
+
+    private static int firstStop(String text, List<String> stops) {
+        int first = -1;
+        for (String stop : stops) {
+            int at = stop.isEmpty() ? -1 : text.indexOf(stop);
+            if (at >= 0 && (first < 0 || at < first)) {
+                first = at;
+            }
+        }
+        return first;
+    }
+
+    /** What a failure of llama.cpp while answering is for aii. */
+    static ModelException failed(NativeFailure e, int contextSize) {
+        if (e.status() == Status.CONTEXT_FULL) {
+            return ModelException.contextExceeded(contextSize, e.detail());
+        }
+        return new ModelException(dev.aii.model.ErrorCode.SERVER_ERROR, "llama.cpp failed while answering: "
+                + e.getMessage(), e.detail().isEmpty() ? e.getMessage() : e.detail(), e);
+    }
+}
