@@ -7,4 +7,5 @@ module dev.aii.testkit {
     requires jdk.httpserver;
 
     exports dev.aii.testkit;
+    exports dev.aii.testkit.gguf;
 }

@@ -1,5 +1,6 @@
 package dev.aii.llama;
 
+import dev.aii.testkit.gguf.TinyModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

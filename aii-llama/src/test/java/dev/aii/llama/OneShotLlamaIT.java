@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.llama.AiiRun.Result;
+import dev.aii.testkit.gguf.Models;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

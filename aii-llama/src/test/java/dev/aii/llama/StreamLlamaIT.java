@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.aii.llama.AiiRun.Result;
+import dev.aii.testkit.gguf.Models;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

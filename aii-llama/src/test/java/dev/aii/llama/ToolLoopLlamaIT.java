@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.aii.llama.AiiRun.Result;
 import dev.aii.testkit.PtyDriver;
+import dev.aii.testkit.gguf.Models;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collections;

@@ -17,6 +17,7 @@ public final class KvCache {
     private final Context context;
     private final List<Integer> tokens = new ArrayList<>();
     private final ReentrantLock answering = new ReentrantLock();
+    private int reused;
 
     public KvCache(Context context) {
         this.context = context;
@@ -57,7 +58,13 @@ public final class KvCache {
             throw e;
         }
         tokens.addAll(prompt.subList(tokens.size(), prompt.size()));
+        reused = keep;
         return keep;
+    }
+
+    /** How many tokens of the last prompt were in the cache already, not decoded again. */
+    int reused() {
+        return reused;
     }
 
     /** Decodes one sampled token after the sequence. */

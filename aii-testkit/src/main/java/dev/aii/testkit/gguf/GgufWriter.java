@@ -1,4 +1,4 @@
-package dev.aii.llama;
+package dev.aii.testkit.gguf;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -20,7 +20,7 @@ import java.util.Map;
  * and the tensor data, each tensor aligned to 32 bytes. Little-endian
  * throughout; only the value types and the F32 tensors the test models use.
  */
-final class GgufWriter {
+public final class GgufWriter {
 
     private static final int ALIGNMENT = 32;
     private static final int UINT32 = 4;
@@ -38,16 +38,16 @@ final class GgufWriter {
     private final List<Tensor> tensors = new ArrayList<>();
 
     /** An unsigned 32-bit value (the type llama.cpp wants for counts and token ids). */
-    record U32(long value) {
+    public record U32(long value) {
     }
 
-    GgufWriter put(String key, Object value) {
+    public GgufWriter put(String key, Object value) {
         metadata.put(key, value);
         return this;
     }
 
     /** A tensor of {@code dims} (innermost first, as ggml's {@code ne}), its values in that order. */
-    GgufWriter tensor(String name, float[] data, long... dims) {
+    public GgufWriter tensor(String name, float[] data, long... dims) {
         long n = 1;
         for (long d : dims) {
             n *= d;
@@ -59,7 +59,7 @@ final class GgufWriter {
         return this;
     }
 
-    void write(Path file) throws IOException {
+    public void write(Path file) throws IOException {
         Path temporary = file.resolveSibling(file.getFileName() + ".part");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16)) {
             Sink sink = new Sink(out);

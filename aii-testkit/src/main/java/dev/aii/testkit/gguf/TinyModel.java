@@ -1,4 +1,4 @@
-package dev.aii.llama;
+package dev.aii.testkit.gguf;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,9 +33,9 @@ import java.util.Random;
  * only the last dimensions of each head, which a frequency base of 1e9
  * leaves practically unrotated over any context used here.
  */
-final class TinyModel {
+public final class TinyModel {
 
-    static final int HEAD_DIM = 64;
+    public static final int HEAD_DIM = 64;
     private static final int BIAS = 0;
     private static final int FLAG_TOOLS = 1;
     private static final int FLAG_RESPONSE = 2;
@@ -45,11 +45,11 @@ final class TinyModel {
     /** How strongly a flag moves the choice of the first answer token. */
     private static final float STEER = 4f;
 
-    static final String ENDOFTEXT = "<|endoftext|>";
-    static final String IM_START = "<|im_start|>";
-    static final String IM_END = "<|im_end|>";
-    static final String TOOLS = "<tools>";
-    static final String TOOL_RESPONSE = "<tool_response>";
+    public static final String ENDOFTEXT = "<|endoftext|>";
+    public static final String IM_START = "<|im_start|>";
+    public static final String IM_END = "<|im_end|>";
+    public static final String TOOLS = "<tools>";
+    public static final String TOOL_RESPONSE = "<tool_response>";
     private static final List<String> CONTROL = List.of(ENDOFTEXT, IM_START, IM_END);
     private static final List<String> USER_DEFINED = List.of("<tool_call>", "</tool_call>", TOOL_RESPONSE,
             "</tool_response>", TOOLS, "</tools>");
@@ -68,14 +68,14 @@ final class TinyModel {
      * @param slowLoad merges to add that never apply: building their table makes llama-server take
      *     seconds to load the model, during which it answers 503 {@code Loading model}
      */
-    record Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops,
+    public record Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops,
             int slowLoad) {
 
-        Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops) {
+        public Script(String name, List<String> plain, List<String> call, List<String> close, boolean loops) {
             this(name, plain, call, close, loops, 0);
         }
 
-        Script {
+        public Script {
             plain = List.copyOf(plain);
             call = List.copyOf(call);
             close = List.copyOf(close);
@@ -95,7 +95,7 @@ final class TinyModel {
     private final boolean oneHot;
     private final float[][] embeddings;
 
-    TinyModel(Script script) {
+    public TinyModel(Script script) {
         this.script = script;
         for (int b = 0; b < 256; b++) {
             add(ByteLevel.ofByte(b), NORMAL);
@@ -166,29 +166,29 @@ final class TinyModel {
         }
     }
 
-    int id(String text) {
+    public int id(String text) {
         return ids.get(text);
     }
 
-    int vocabularySize() {
+    public int vocabularySize() {
         return vocab;
     }
 
-    int width() {
+    public int width() {
         return embd;
     }
 
     /** The token after {@code token} when no flag is up, as the bigram table says. */
-    Integer successor(int token) {
+    public Integer successor(int token) {
         return successor.get(token);
     }
 
-    float[] embedding(int token) {
+    public float[] embedding(int token) {
         return embeddings[token];
     }
 
     /** Writes the GGUF file, with {@code chatTemplate} as the model's chat template. */
-    void write(Path file, String chatTemplate) throws IOException {
+    public void write(Path file, String chatTemplate) throws IOException {
         int heads = embd / HEAD_DIM;
         GgufWriter gguf = new GgufWriter()
                 .put("general.architecture", "llama")

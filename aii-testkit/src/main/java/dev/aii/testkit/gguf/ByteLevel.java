@@ -1,4 +1,4 @@
-package dev.aii.llama;
+package dev.aii.testkit.gguf;
 
 import java.nio.charset.StandardCharsets;
 
@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * the rest from U+0100 on), so that token texts in a {@code gpt2} vocabulary
  * are strings of these characters. Space is {@code Ġ}, LF is {@code Ċ}.
  */
-final class ByteLevel {
+public final class ByteLevel {
 
     private static final char[] CHARS = new char[256];
 
@@ -24,12 +24,12 @@ final class ByteLevel {
     }
 
     /** The character that stands for byte {@code b}. */
-    static String ofByte(int b) {
+    public static String ofByte(int b) {
         return String.valueOf(CHARS[b & 0xFF]);
     }
 
     /** {@code text}'s UTF-8 bytes, each as its character. */
-    static String encode(String text) {
+    public static String encode(String text) {
         StringBuilder out = new StringBuilder();
         for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
             out.append(CHARS[b & 0xFF]);
