@@ -8,6 +8,7 @@ import dev.aii.llamacpp.engine.Model;
 import dev.aii.llamacpp.engine.NativeFailure;
 import dev.aii.llamacpp.engine.Natives;
 import dev.aii.llamacpp.engine.Threads;
+import dev.aii.llamacpp.engine.Turn;
 import dev.aii.model.Availability;
 import dev.aii.model.ErrorCode;
 import dev.aii.model.LanguageModel;
@@ -41,6 +42,8 @@ public final class LlamaCppModel implements LanguageModel {
 
     /** The largest context chosen by default, whatever the model was trained with. */
     public static final int DEFAULT_CONTEXT_CAP = 8192;
+
+    private static final String TRIAL = "[{\"role\":\"user\",\"content\":\"Hello\"}]";
 
     private final ModelFile file;
     private final Map<String, String> environment;
@@ -86,6 +89,9 @@ public final class LlamaCppModel implements LanguageModel {
         try {
             model = Model.load(file.path());
             chat = Chat.of(model);
+            try (Turn trial = chat.render(TRIAL, Optional.empty())) {
+                // A template that cannot render one message is found now, before any prompt is lost to it.
+            }
             context = Context.create(model, contextTokens(model.trainedContext()), Threads.choose(environment));
             cache = new KvCache(context);
             return Availability.available();

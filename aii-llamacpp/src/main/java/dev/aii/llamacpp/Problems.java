@@ -34,7 +34,7 @@ final class Problems {
             case CONTEXT_INIT:
                 return "there is not enough memory for it and its context; set AII_CONTEXT_SIZE to fewer tokens";
             case TEMPLATE:
-                return "llama.cpp cannot read its chat template";
+                return failure.getMessage().replace("the model's", "its");
             default:
                 break;
         }

@@ -18,7 +18,8 @@ import java.util.Map;
  * {@code GGUF}, the version, the counts, the metadata (key, type, value),
  * the tensor descriptions (name, dimensions innermost first, type, offset)
  * and the tensor data, each tensor aligned to 32 bytes. Little-endian
- * throughout; only the value types and the F32 tensors the test models use.
+ * throughout; only the value types the test models use, F32 tensors, and
+ * raw tensors of any type id (for files llama.cpp must refuse).
  */
 public final class GgufWriter {
 
@@ -31,7 +32,8 @@ public final class GgufWriter {
     private static final int ARRAY = 9;
     private static final int TENSOR_F32 = 0;
 
-    private record Tensor(String name, long[] dims, float[] data) {
+    /** A tensor: its dimensions, its ggml type and its bytes. */
+    private record Tensor(String name, long[] dims, int type, byte[] bytes) {
     }
 
     private final Map<String, Object> metadata = new LinkedHashMap<>();
@@ -55,7 +57,15 @@ public final class GgufWriter {
         if (n != data.length) {
             throw new IllegalArgumentException(name + ": " + data.length + " values for dimensions of " + n);
         }
-        tensors.add(new Tensor(name, dims.clone(), data));
+        ByteBuffer bytes = ByteBuffer.allocate(4 * data.length).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.asFloatBuffer().put(data);
+        tensors.add(new Tensor(name, dims.clone(), TENSOR_F32, bytes.array()));
+        return this;
+    }
+
+    /** A tensor of any ggml {@code type} id (even one ggml does not know), its bytes as given. */
+    public GgufWriter rawTensor(String name, int type, byte[] bytes, long... dims) {
+        tensors.add(new Tensor(name, dims.clone(), type, bytes.clone()));
         return this;
     }
 
@@ -78,15 +88,13 @@ public final class GgufWriter {
                 for (long d : t.dims()) {
                     sink.u64(d);
                 }
-                sink.u32(TENSOR_F32);
+                sink.u32(t.type());
                 sink.u64(offset);
-                offset = align(offset + 4L * t.data().length);
+                offset = align(offset + t.bytes().length);
             }
             sink.pad();
             for (Tensor t : tensors) {
-                ByteBuffer bytes = ByteBuffer.allocate(4 * t.data().length).order(ByteOrder.LITTLE_ENDIAN);
-                bytes.asFloatBuffer().put(t.data());
-                sink.raw(bytes.array());
+                sink.raw(t.bytes());
                 sink.pad();
             }
         }
