@@ -32,8 +32,14 @@ public final class GgufWriter {
     private static final int ARRAY = 9;
     private static final int TENSOR_F32 = 0;
 
-    /** A tensor: its dimensions, its ggml type and its bytes. */
-    private record Tensor(String name, long[] dims, int type, byte[] bytes) {
+    /** Writes a tensor's bytes when the file is written, so that a large model need not be held in memory. */
+    @FunctionalInterface
+    public interface Bytes {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** A tensor: its dimensions, its ggml type, and its bytes (size of them, and what writes them). */
+    private record Tensor(String name, long[] dims, int type, long size, Bytes bytes) {
     }
 
     private final Map<String, Object> metadata = new LinkedHashMap<>();
@@ -59,13 +65,18 @@ public final class GgufWriter {
         }
         ByteBuffer bytes = ByteBuffer.allocate(4 * data.length).order(ByteOrder.LITTLE_ENDIAN);
         bytes.asFloatBuffer().put(data);
-        tensors.add(new Tensor(name, dims.clone(), TENSOR_F32, bytes.array()));
-        return this;
+        return rawTensor(name, TENSOR_F32, bytes.array(), dims);
     }
 
     /** A tensor of any ggml {@code type} id (even one ggml does not know), its bytes as given. */
     public GgufWriter rawTensor(String name, int type, byte[] bytes, long... dims) {
-        tensors.add(new Tensor(name, dims.clone(), type, bytes.clone()));
+        byte[] copy = bytes.clone();
+        return streamedTensor(name, type, copy.length, out -> out.write(copy), dims);
+    }
+
+    /** A tensor of ggml {@code type} whose {@code size} bytes {@code bytes} writes when the file is written. */
+    public GgufWriter streamedTensor(String name, int type, long size, Bytes bytes, long... dims) {
+        tensors.add(new Tensor(name, dims.clone(), type, size, bytes));
         return this;
     }
 
@@ -90,11 +101,11 @@ public final class GgufWriter {
                 }
                 sink.u32(t.type());
                 sink.u64(offset);
-                offset = align(offset + t.bytes().length);
+                offset = align(offset + t.size());
             }
             sink.pad();
             for (Tensor t : tensors) {
-                sink.raw(t.bytes());
+                sink.tensor(t);
                 sink.pad();
             }
         }
@@ -172,6 +183,26 @@ public final class GgufWriter {
         void raw(byte[] bytes) throws IOException {
             out.write(bytes);
             written += bytes.length;
+        }
+
+        void tensor(Tensor t) throws IOException {
+            long before = written;
+            t.bytes().writeTo(new java.io.FilterOutputStream(out) {
+                @Override
+                public void write(int b) throws IOException {
+                    out.write(b);
+                    written++;
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                    written += len;
+                }
+            });
+            if (written - before != t.size()) {
+                throw new IOException(t.name() + ": " + (written - before) + " bytes written, " + t.size() + " announced");
+            }
         }
 
         void u32(long v) throws IOException {
