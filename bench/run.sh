@@ -6,7 +6,7 @@
 # (Debian package hyperfine) and GNU time (/usr/bin/time) for peak memory.
 #
 #   bench/run.sh            everything (about 15 minutes on 2 cores)
-#   bench/run.sh PART       one part: startup | prompt | stdin | peers | drain | tool | firstbyte | jmh
+#   bench/run.sh PART       one part: startup | prompt | stdin | peers | drain | tool | firstbyte | llama | jmh
 #
 # It builds (tests skipped), installs into a temporary prefix with
 # make install (so the two startup caches are the ones users get), and writes
@@ -243,6 +243,89 @@ if want firstbyte; then
   say "## time aii adds between the server's first text byte and stdout (target: under 5 ms)"
   say "(the fake server sends with TCP_NODELAY, as Go servers such as Ollama do; without it the JDK HTTP server holds a small frame until the delayed ACK, about 40 ms, a server artefact)"
   "$java" -Dsun.net.httpserver.nodelay=true -cp "$cp" dev.aii.bench.FirstByte "$aii" 20 | tee -a "$out"
+fi
+
+# llama_server FILE CONTEXT: llama-server -m FILE on a free loopback port, one thread, one slot of CONTEXT
+# tokens, as the real-server suite starts it; waits until it is ready and sets $server_url and $server_pid.
+llama_server() {
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$llama_server_bin" -m "$1" --host 127.0.0.1 --port "$port" -t 1 -c "$2" -np 1 --jinja --no-webui \
+    > "$tmp/llama-server-$port.log" 2>&1 &
+  server_pid=$!
+  server_url=http://127.0.0.1:$port/v1
+  for _ in $(seq 1 600); do
+    curl -sf "http://127.0.0.1:$port/health" > /dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "bench: llama-server did not start: $(tail -n 5 "$tmp/llama-server-$port.log")" >&2
+  exit 1
+}
+
+if want llama; then
+  say ""
+  say "## llama.cpp in the process (--model-file) against llama-server -m, the same file, one thread each"
+  say "(hyperfine, ${LLAMA_RUNS:-5} runs after 1 warm-up; median wall time; tokens/s from the difference of a long and a short answer)"
+  llama_server_bin=$(sh aii-llama/llama-server.sh)
+  natives=$(ls -d aii-llamacpp/target/natives/*/ | head -n 1)
+  natives=${natives%/}
+  # make install-files installs the jars only: the installed aii finds the libraries the build left here.
+  export AII_LLAMACPP_DIR="$root/$natives"
+  include=aii-llamacpp/target/llamacpp/include
+  template=aii-llamacpp/target/llamacpp/templates/Qwen-Qwen2.5-7B-Instruct.jinja
+  models=$tmp/models
+  "$java" -cp "$cp" dev.aii.bench.LlamaModels "$models" "$template"
+  "$java" -cp "$cp" dev.aii.bench.RandomLlama "$models/random-f16.gguf" "$template"
+  gcc -O1 -I"$include" -o "$tmp/quantize" bench/src/main/c/quantize.c -L"$natives" -l:"$(basename "$(ls "$natives"/libllama.v*.so)")" \
+    -Wl,-rpath,"$root/$natives"
+  "$tmp/quantize" "$models/random-f16.gguf" "$models/random-q4km.gguf" > "$tmp/quantize.log" 2>&1
+  rm -f "$models/random-f16.gguf"
+  lruns=${LLAMA_RUNS:-5}
+  # served-once.sh FILE CONTEXT: what a one-shot costs with a server: start llama-server, wait until it is ready,
+  # ask it once, stop it.
+  cat > "$tmp/served-once.sh" <<SCRIPT
+port=\$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$llama_server_bin" -m "\$1" --host 127.0.0.1 --port "\$port" -t 1 -c "\$2" -np 1 --jinja --no-webui > /dev/null 2>&1 &
+until curl -sf "http://127.0.0.1:\$port/health" > /dev/null 2>&1; do sleep 0.05; done
+AII_BASE_URL="http://127.0.0.1:\$port/v1" "$aii" go > /dev/null 2>&1
+kill \$!
+SCRIPT
+  cd "$tmp"
+  # row NAME SHORT_FILE SHORT_CONTEXT LONG_FILE LONG_CONTEXT TOKENS: TOKENS more tokens in the long answer than in
+  # the short one; every aii run ends its answer at the model's end or at the context's.
+  row() {
+    for kind in short long; do
+      if [ "$kind" = short ]; then file=$2; ctx=$3; else file=$4; ctx=$5; fi
+      hyperfine -N -i -w 1 -r "$lruns" --export-csv "$tmp/llama-$1-$kind-in.csv" \
+        "env AII_MODEL_FILE=$file AII_THREADS=1 AII_CONTEXT_SIZE=$ctx $aii go" > /dev/null
+      llama_server "$file" "$ctx"
+      hyperfine -N -i -w 1 -r "$lruns" --export-csv "$tmp/llama-$1-$kind-srv.csv" \
+        "env AII_BASE_URL=$server_url $aii go" > /dev/null
+      kill "$server_pid"; wait "$server_pid" 2> /dev/null || true
+    done
+    in_s=$(median_ms "$tmp/llama-$1-short-in.csv" 1); in_l=$(median_ms "$tmp/llama-$1-long-in.csv" 1)
+    srv_s=$(median_ms "$tmp/llama-$1-short-srv.csv" 1); srv_l=$(median_ms "$tmp/llama-$1-long-srv.csv" 1)
+    in_rate=$(awk -v t="$6" -v a="$in_l" -v b="$in_s" 'BEGIN { printf "%.1f", t * 1000 / (a - b) }')
+    srv_rate=$(awk -v t="$6" -v a="$srv_l" -v b="$srv_s" 'BEGIN { printf "%.1f", t * 1000 / (a - b) }')
+    say "$1: tokens/s in the process $in_rate, through llama-server $srv_rate = $(ratio "$in_rate" "$srv_rate")x (target: >= 0.95x)"
+    # A fresh one-shot: aii from its start to the answer's end, against starting llama-server and asking it.
+    hyperfine -N -i -w 1 -r "$lruns" --export-csv "$tmp/llama-$1-fresh.csv" \
+      "env AII_MODEL_FILE=$4 AII_THREADS=1 AII_CONTEXT_SIZE=$5 $aii go" "sh $tmp/served-once.sh $4 $5" > /dev/null
+    fresh_in=$(median_ms "$tmp/llama-$1-fresh.csv" 1); fresh_srv=$(median_ms "$tmp/llama-$1-fresh.csv" 2)
+    say "$1: a fresh one-shot to the last token: $fresh_in ms in the process, $fresh_srv ms starting llama-server and asking it (target: below)"
+    env AII_MODEL_FILE="$4" AII_THREADS=1 AII_CONTEXT_SIZE="$5" /usr/bin/time -f '%M' -o "$tmp/rss-in" "$aii" go > /dev/null 2>&1 || true
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    /usr/bin/time -f '%M' -o "$tmp/rss-srv" "$llama_server_bin" -m "$4" --host 127.0.0.1 --port "$port" -t 1 -c "$5" \
+      -np 1 --jinja --no-webui > /dev/null 2>&1 &
+    timed=$!
+    until curl -sf "http://127.0.0.1:$port/health" > /dev/null 2>&1; do sleep 0.05; done
+    AII_BASE_URL=http://127.0.0.1:$port/v1 "$aii" go > /dev/null 2>&1 || true
+    pkill -P "$timed" 2> /dev/null || true
+    wait "$timed" 2> /dev/null || true
+    say "$1: peak RSS $(cat "$tmp/rss-in") KiB in the process, llama-server $(cat "$tmp/rss-srv") KiB: +$(awk -v a="$(cat "$tmp/rss-in")" -v b="$(cat "$tmp/rss-srv")" 'BEGIN { printf "%.0f", (a - b) / 1024 }') MiB (target: <= +60 MiB)"
+  }
+  row "tiny model (1 layer, F32)" "$models/tiny-lines-100.gguf" 4096 "$models/tiny-lines-1500.gguf" 4096 1400
+  row "random 0.4B (24 layers, Q4_K_M)" "$models/random-q4km.gguf" 160 "$models/random-q4km.gguf" 416 256
+  cd "$root"
 fi
 
 if want jmh; then
