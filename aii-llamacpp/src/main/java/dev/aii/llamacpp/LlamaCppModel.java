@@ -129,7 +129,7 @@ public final class LlamaCppModel implements LanguageModel {
 
     @Override
     public synchronized OptionalInt countTokens(String text) {
-        return model == null ? OptionalInt.empty() : OptionalInt.of(model.tokenize(text).size());
+        return model == null ? OptionalInt.empty() : OptionalInt.of(model.tokenize(text, false).size());
     }
 
     /** The file, llama.cpp's description of it (architecture, size, quantisation), and that it runs here. */

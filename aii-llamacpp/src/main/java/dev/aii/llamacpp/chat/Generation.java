@@ -37,7 +37,7 @@ final class Generation {
     Optional<Json.Parsed> run(Turn turn, TextSink sink, BooleanSupplier cancelled) throws ModelException {
         Context context = cache.context();
         Model model = context.model();
-        List<Integer> prompt = model.tokenize(turn.prompt());
+        List<Integer> prompt = model.tokenize(turn.prompt(), true);
         if (prompt.size() >= context.size()) {
             throw ModelException.contextExceeded(context.size(), "the prompt is " + prompt.size()
                     + " tokens in a context of " + context.size());

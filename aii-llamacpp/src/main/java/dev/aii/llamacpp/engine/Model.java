@@ -121,18 +121,23 @@ public final class Model implements AutoCloseable {
         }
     }
 
-    /** The tokens of {@code text}, special tokens (the template's markers) parsed as such. */
-    public List<Integer> tokenize(String text) {
+    /**
+     * The tokens of {@code text}, special tokens (the template's markers)
+     * parsed as such; with {@code addSpecial} also the BOS (or EOS) the model
+     * wants around a prompt, which llama.cpp's templates leave out of the
+     * rendered text for the tokenizer to add, as llama-server tokenizes.
+     */
+    public List<Integer> tokenize(String text, boolean addSpecial) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment bytes = Text.utf8(arena, text);
             int length = Math.toIntExact(Text.length(text));
             int capacity = length + 16;
             MemorySegment tokens = arena.allocate(JAVA_INT, capacity);
-            int n = llama_h.llama_tokenize(vocab(), bytes, length, tokens, capacity, false, true);
+            int n = llama_h.llama_tokenize(vocab(), bytes, length, tokens, capacity, addSpecial, true);
             if (n < 0) {
                 capacity = -n;
                 tokens = arena.allocate(JAVA_INT, capacity);
-                n = llama_h.llama_tokenize(vocab(), bytes, length, tokens, capacity, false, true);
+                n = llama_h.llama_tokenize(vocab(), bytes, length, tokens, capacity, addSpecial, true);
             }
             if (n < 0) {
                 throw new IllegalStateException("llama_tokenize gave " + n + " for " + length + " bytes");
