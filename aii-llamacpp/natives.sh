@@ -134,9 +134,13 @@ for lib in "$CACHE/$PLATFORM"/lib*; do
 done
 cp "$MODULE/src/main/resources/META-INF/NOTICE" "$TARGET/natives/NOTICE"
 
-# The shim, rebuilt when its source is newer than the library.
-if [ ! -f "$OUT/$SHIM" ] || [ "$MODULE/src/main/cpp/aiillama.cpp" -nt "$OUT/$SHIM" ] \
-    || [ "$MODULE/src/main/cpp/aiillama.h" -nt "$OUT/$SHIM" ]; then
+# The shim, rebuilt when a file of its source is newer than the library.
+stale=0
+[ -f "$OUT/$SHIM" ] || stale=1
+for source in "$MODULE"/src/main/cpp/*; do
+  [ "$source" -nt "$OUT/$SHIM" ] && stale=1
+done
+if [ "$stale" = 1 ]; then
   log "compiling $SHIM with $CXX"
   case "$os" in
     Darwin) link="-Wl,-rpath,@loader_path -install_name @rpath/$SHIM"
@@ -147,7 +151,7 @@ if [ ! -f "$OUT/$SHIM" ] || [ "$MODULE/src/main/cpp/aiillama.cpp" -nt "$OUT/$SHI
   # shellcheck disable=SC2086
   "$CXX" -std=c++17 -O2 -fPIC -shared -Wall -Wextra -Werror -Wno-unused-function \
     -I"$SRC/include" -I"$SRC/ggml/include" -I"$SRC/common" -I"$SRC/vendor" -I"$MODULE/src/main/cpp" \
-    -o "$OUT/$SHIM.tmp" "$MODULE/src/main/cpp/aiillama.cpp" $libs $link
+    -o "$OUT/$SHIM.tmp" "$MODULE"/src/main/cpp/*.cpp $libs $link
   mv "$OUT/$SHIM.tmp" "$OUT/$SHIM"
 fi
 
