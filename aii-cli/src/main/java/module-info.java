@@ -3,6 +3,7 @@ module dev.aii.cli {
     requires dev.aii.core;
     requires dev.aii.ffm;
     requires dev.aii.openai;
+    requires dev.aii.llamacpp;
     requires info.picocli;
     requires org.jline.reader;
     requires org.jline.terminal;

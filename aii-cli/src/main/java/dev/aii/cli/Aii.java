@@ -157,13 +157,13 @@ public final class Aii {
         Backends.timeoutWarning(env).ifPresent(warning -> console.warning(warning));
         try (LanguageModel model = openModel(env)) {
             ModelName name = ModelName.of(model);
-            Backends.contextSizeWarning(env, name.baseUrl().isPresent()).ifPresent(warning -> console.warning(warning));
+            Backends.contextSizeWarning(env, name.baseUrl().isPresent() || name.inProcess()).ifPresent(warning -> console.warning(warning));
             Availability availability = model.availability(ServerNotes.waitingOnce(console));
             if (!availability.isAvailable()) {
                 return console.report(OpenAiModels.explain(model, availability.problem().orElseThrow()));
             }
             name = ModelName.of(model);   // a server's model is known once it is available
-            if (o.model != null && name.baseUrl().isEmpty()) {
+            if (o.model != null && name.baseUrl().isEmpty() && !name.inProcess()) {
                 console.warning(MODEL_WITHOUT_SERVER);
             }
             console.model(name.model());
@@ -181,13 +181,21 @@ public final class Aii {
         }
     }
 
-    /** The environment the backend gets: the process's, with {@code --model} as {@code AII_MODEL}. */
+    /**
+     * The environment the backend gets: the process's, with {@code --model} as
+     * {@code AII_MODEL} and {@code --model-file} as {@code AII_MODEL_FILE}.
+     */
     private Map<String, String> modelEnvironment(Options o) {
-        if (o.model == null) {
+        if (o.model == null && o.modelFile == null) {
             return host.env();
         }
         Map<String, String> env = new HashMap<>(host.env());
-        env.put("AII_MODEL", o.model);
+        if (o.model != null) {
+            env.put("AII_MODEL", o.model);
+        }
+        if (o.modelFile != null) {
+            env.put(Backends.MODEL_FILE, o.modelFile);
+        }
         return env;
     }
 

@@ -79,6 +79,16 @@ public final class ModelException extends Exception {
                 null);
     }
 
+    /**
+     * {@code unavailable_not_supported} where Foundation Models cannot exist and
+     * no server answered at {@code tried} (cli.md §10.8).
+     */
+    public static ModelException noServerFound(List<String> tried, String detail) {
+        return new ModelException(ErrorCode.UNAVAILABLE_NOT_SUPPORTED,
+                "No model server found (tried " + String.join(", ", tried) + ")\n"
+                        + "start Ollama or llama-server, set AII_BASE_URL, or pass --model-file PATH.gguf", detail);
+    }
+
     public static ModelException notEnabled(String detail) {
         return new ModelException(ErrorCode.UNAVAILABLE_NOT_ENABLED,
                 "Apple Intelligence is not enabled\n"

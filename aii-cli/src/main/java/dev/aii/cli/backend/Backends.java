@@ -1,27 +1,48 @@
 package dev.aii.cli.backend;
 
 import dev.aii.exec.Platform;
+import dev.aii.llamacpp.LlamaCppModel;
+import dev.aii.llamacpp.ModelFile;
+import dev.aii.llamacpp.OllamaStore;
 import dev.aii.model.LanguageModel;
 import dev.aii.model.ModelException;
+import dev.aii.openai.LocalServers;
 import dev.aii.openai.OpenAiConfig;
 import dev.aii.policy.Render;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Chooses the backend: {@code AII_BASE_URL} → the OpenAI-compatible server;
- * {@code AII_SHIM_LIBRARY} or macOS → Foundation Models when it is available;
- * else a server found on this machine (Ollama's port, then llama-server's);
- * else Foundation Models' own reason, or off macOS the advice to set
- * {@code AII_BASE_URL}. Loaded only when a model is needed, so help, version
- * and the allowlist flags never touch a backend.
+ * Chooses the backend: a model file ({@code --model-file}, {@code AII_MODEL_FILE})
+ * → that file in the process; {@code AII_BASE_URL} → the OpenAI-compatible
+ * server; {@code AII_SHIM_LIBRARY} or macOS → Foundation Models when it is
+ * available; else a server found on this machine (Ollama's port, then
+ * llama-server's); else a model Ollama has pulled, by the name asked for, in
+ * the process; else Foundation Models' own reason, or off macOS that no server
+ * was found and what to do. Loaded only when a model is needed, so help,
+ * version and the allowlist flags never touch a backend.
  */
 public final class Backends {
+
+    /** The variable naming a GGUF file to run in the process; {@code --model-file} sets it. */
+    public static final String MODEL_FILE = "AII_MODEL_FILE";
 
     private Backends() {
     }
 
     public static LanguageModel open(Map<String, String> env) throws ModelException {
+        return open(env, OpenAiModels::discover);
+    }
+
+    /** As {@link #open(Map)}, with {@code discover} looking for a server on this machine. */
+    static LanguageModel open(Map<String, String> env, Function<Map<String, String>, Optional<LanguageModel>> discover)
+            throws ModelException {
+        Optional<String> file = nonEmpty(env.get(MODEL_FILE));
+        if (file.isPresent()) {
+            return LlamaCppModel.open(ModelFile.of(Path.of(file.get())), env);
+        }
         Optional<OpenAiConfig> openAi = OpenAiConfig.fromEnvironment(env);
         if (openAi.isPresent()) {
             return OpenAiModels.open(openAi.get());
@@ -32,22 +53,35 @@ public final class Backends {
             if (apple.availability().isAvailable()) {
                 return apple;
             }
-            Optional<LanguageModel> found = OpenAiModels.discover(env);
+            Optional<LanguageModel> found = discover.apply(env).or(() -> pulled(env));
             if (found.isEmpty()) {
                 return apple;   // its availability says why
             }
             apple.close();
             return found.get();
         }
-        return OpenAiModels.discover(env).orElseThrow(() -> {
-            ModelException advice = ModelException.notSupportedOnThisSystem();
-            return new ModelException(advice.code(), advice.getMessage(), NOTHING_FOUND);
-        });
+        return discover.apply(env).or(() -> pulled(env)).orElseThrow(
+                () -> ModelException.noServerFound(LocalServers.CANDIDATES, NOTHING_FOUND));
+    }
+
+    /** The model Ollama has pulled under the name asked for ({@code --model}, {@code AII_MODEL}), in the process. */
+    private static Optional<LanguageModel> pulled(Map<String, String> env) {
+        return nonEmpty(env.get("AII_MODEL")).flatMap(name -> OllamaStore.of(env).find(name))
+                .map(found -> LlamaCppModel.open(found, env));
+    }
+
+    private static Optional<String> nonEmpty(String value) {
+        return value == null || value.isEmpty() ? Optional.empty() : Optional.of(value);
+    }
+
+    /** The server {@code AII_BASE_URL} names, unless a model file is run instead. */
+    private static Optional<OpenAiConfig> server(Map<String, String> env) {
+        return nonEmpty(env.get(MODEL_FILE)).isPresent() ? Optional.empty() : OpenAiConfig.fromEnvironment(env);
     }
 
     /** The detail of {@code unavailable_not_supported} off macOS: where aii looked for a server. */
     static final String NOTHING_FOUND = "AII_BASE_URL is not set and no server answered GET /models at "
-            + String.join(" or ", dev.aii.openai.LocalServers.CANDIDATES);
+            + String.join(" or ", LocalServers.CANDIDATES);
 
     /**
      * The warning for an {@code AII_CONTEXT_SIZE} that the OpenAI-compatible
@@ -77,7 +111,7 @@ public final class Backends {
      */
     public static Optional<String> timeoutWarning(Map<String, String> env) {
         String value = env.get("AII_TIMEOUT");
-        return OpenAiConfig.fromEnvironment(env)
+        return server(env)
                 .filter(config -> value != null && !value.isBlank() && OpenAiConfig.timeoutSeconds(value).isEmpty())
                 .map(config -> "AII_TIMEOUT=" + Render.escape(value) + " is not a positive whole number of seconds; using "
                         + OpenAiConfig.DEFAULT_TIMEOUT_SECONDS);
@@ -89,7 +123,7 @@ public final class Backends {
      * backend judges it, from the URL as written, without a name lookup.
      */
     public static Optional<String> remoteWarning(Map<String, String> env) {
-        return OpenAiConfig.fromEnvironment(env)
+        return server(env)
                 .filter(config -> !config.isLoopback())
                 .map(config -> "command output will be sent to " + config.host());
     }

@@ -43,7 +43,7 @@ public record CheckArguments(List<String> own, Optional<List<String>> command) {
 
     /** Whether {@code arg} is {@code --file}, {@code --model} or a cluster of aii's short flags ending in {@code f}. */
     private static boolean takesNextAsValue(String arg) {
-        if (arg.equals("--file") || arg.equals("--model")) {
+        if (arg.equals("--file") || arg.equals("--model") || arg.equals("--model-file")) {
             return true;
         }
         if (!arg.startsWith("-") || arg.startsWith("--") || arg.length() < 2) {

@@ -34,7 +34,7 @@ public final class ModelInfoFlag {
             if (arg.equals("--")) {
                 return Optional.empty();
             }
-            if (arg.equals("--file") || arg.equals("--model")) {
+            if (arg.equals("--file") || arg.equals("--model") || arg.equals("--model-file")) {
                 i++;
                 continue;
             }

@@ -15,8 +15,8 @@ import picocli.CommandLine.Parameters;
         headerHeading = "",
         synopsisHeading = "Usage: ",
         customSynopsis = {
-            "aii [-ijx] [-f FILE] [--model NAME] [--] [PROMPT...]",
-            "       aii -m [-j] [--model NAME]",
+            "aii [-ijx] [-f FILE] [--model NAME | --model-file PATH] [--] [PROMPT...]",
+            "       aii -m [-j] [--model NAME | --model-file PATH]",
             "       aii --list-allowed | --reset-allowed | --version | --help",
             "       aii [-j] --check [--] PROGRAM [ARG...]"
         },
@@ -51,6 +51,8 @@ import picocli.CommandLine.Parameters;
             "  AII_MODEL         model name on that server (default: its only model); --model overrides it",
             "  AII_API_KEY       bearer token for the server AII_BASE_URL names",
             "  AII_CONTEXT_SIZE  context window in tokens, overriding discovery",
+            "  AII_MODEL_FILE    GGUF model file to run in this process (--model-file overrides it)",
+            "  AII_THREADS       threads for a model in the process (default: the cores that are not busy)",
             "  AII_TIMEOUT       seconds to wait for the server's first byte, and for each later one (default 120)",
             "  AII_HISTORY       off: -i keeps no line history (default: ~/.config/aii/history)",
             "  AII_SHIM_LIBRARY  path of the Foundation Models shim library",
@@ -103,6 +105,10 @@ public final class Options {
             description = "Model to use on the model server (overrides AII_MODEL)")
     public String model;
 
+    @Option(names = "--model-file", paramLabel = "PATH",
+            description = "GGUF model file to run in this process with llama.cpp, no server needed")
+    public String modelFile;
+
     @Option(names = {"-x", "--exec"}, arity = "0", description = "Let the model run programs")
     public boolean exec;
 
@@ -144,7 +150,7 @@ public final class Options {
             if (arg.equals("--json")) {
                 return true;
             }
-            if (arg.equals("--file") || arg.equals("--model")) {
+            if (arg.equals("--file") || arg.equals("--model") || arg.equals("--model-file")) {
                 fileValueNext = true;
             } else if (arg.startsWith("-") && !arg.startsWith("--")) {
                 for (int i = 1; i < arg.length(); i++) {

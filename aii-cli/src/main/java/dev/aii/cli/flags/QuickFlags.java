@@ -9,7 +9,7 @@ import java.util.List;
  * milliseconds to load at each start. It reads only what it is sure of: aii's
  * own flags spelled out in full or clustered ({@code -ijx}), {@code -f FILE},
  * {@code -fFILE}, {@code --file FILE}, {@code --file=FILE} and the same for
- * {@code --model}, words, and {@code --}. Anything else (an unknown or
+ * {@code --model} and {@code --model-file}, words, and {@code --}. Anything else (an unknown or
  * repeated option, a value that looks like an option, a missing value, a
  * lone {@code -}) gives up, and picocli reads the whole command line, errors
  * and their messages included. A differential test holds the two to the
@@ -40,7 +40,7 @@ public final class QuickFlags {
             if (arg.startsWith("--")) {
                 int eq = arg.indexOf('=');
                 String name = eq < 0 ? arg : arg.substring(0, eq);
-                if (name.equals("--file") || name.equals("--model")) {
+                if (name.equals("--file") || name.equals("--model") || name.equals("--model-file")) {
                     String value;
                     if (eq >= 0) {
                         value = arg.substring(eq + 1);
@@ -103,6 +103,11 @@ public final class QuickFlags {
                 return false;
             }
             o.file = value;
+        } else if (name.equals("--model-file")) {
+            if (o.modelFile != null) {
+                return false;
+            }
+            o.modelFile = value;
         } else {
             if (o.model != null) {
                 return false;

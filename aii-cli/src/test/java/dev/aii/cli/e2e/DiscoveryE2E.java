@@ -92,16 +92,16 @@ class DiscoveryE2E {
     }
 
     @Test
-    void withNothingListeningTheAdviceIsToSetAiiBaseUrl() throws Exception {
+    void withNothingListeningTheAdviceNamesWhereAiiLookedAndTheModelFile() throws Exception {
         assertFree(OLLAMA);
         assertFree(LLAMA_SERVER);
-        assertEquals(new Result(3, "", "aii: Apple Intelligence is not available on this system\n"
-                + "aii: set AII_BASE_URL to an OpenAI-compatible server, e.g. http://localhost:11434/v1 (Ollama)\n"),
+        assertEquals(new Result(3, "", "aii: No model server found (tried " + OLLAMA_BASE + ", " + LLAMA_SERVER_BASE
+                + ")\naii: start Ollama or llama-server, set AII_BASE_URL, or pass --model-file PATH.gguf\n"),
                 new AiiProcess(tmp).run("hi"));
-        assertEquals(new Result(3, "", "{\"error\":\"unavailable_not_supported\",\"message\":\"Apple Intelligence is "
-                + "not available on this system\\nset AII_BASE_URL to an OpenAI-compatible server, e.g. "
-                + "http://localhost:11434/v1 (Ollama)\",\"detail\":\"AII_BASE_URL is not set and no server answered "
-                + "GET /models at " + OLLAMA_BASE + " or " + LLAMA_SERVER_BASE + "\",\"exitCode\":3}\n"),
+        assertEquals(new Result(3, "", "{\"error\":\"unavailable_not_supported\",\"message\":\"No model server "
+                + "found (tried " + OLLAMA_BASE + ", " + LLAMA_SERVER_BASE + ")\\nstart Ollama or llama-server, set "
+                + "AII_BASE_URL, or pass --model-file PATH.gguf\",\"detail\":\"AII_BASE_URL is not set and no server "
+                + "answered GET /models at " + OLLAMA_BASE + " or " + LLAMA_SERVER_BASE + "\",\"exitCode\":3}\n"),
                 new AiiProcess(tmp.resolve("json")).run("-j", "hi"));
     }
 

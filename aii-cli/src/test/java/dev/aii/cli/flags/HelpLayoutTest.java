@@ -67,8 +67,8 @@ class HelpLayoutTest {
     @Test
     void wideEnoughTheTablesKeepTheColumnsTheyWereRenderedIn() {
         String fitted = HelpLayout.fit(HelpText.raw(), 200);
-        assertTrue(fitted.contains("\n  -i, --interactive     Start interactive conversational mode\n"), fitted);
-        assertTrue(fitted.contains("\n      --model=NAME      Model to use on the model server (overrides AII_MODEL)\n"),
+        assertTrue(fitted.contains("\n  -i, --interactive       Start interactive conversational mode\n"), fitted);
+        assertTrue(fitted.contains("\n      --model=NAME        Model to use on the model server (overrides AII_MODEL)\n"),
                 fitted);
         assertTrue(fitted.contains("\n  130  interrupted by Ctrl-C (one-shot mode)\n"), fitted);
         assertTrue(fitted.contains("\n  AII_HISTORY       off: -i keeps no line history"), fitted);

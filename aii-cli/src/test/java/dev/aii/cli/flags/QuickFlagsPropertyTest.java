@@ -24,17 +24,17 @@ class QuickFlagsPropertyTest {
         "-i", "-j", "-m", "-x", "-h", "-f", "-ix", "-ijx", "-jx", "-xj", "-mj", "-jf", "-xf", "-fnotes.md", "-f=x",
         "-jfnotes.md", "-z", "-iz", "-", "--", "--interactive", "--json", "--model-info", "--exec", "--list-allowed",
         "--reset-allowed", "--check", "--version", "--help", "--file", "--file=notes.md", "--file=", "--model",
-        "--model=llama3.2", "--model=", "--nope", "--json=true", "--js", "--exe", "notes.md", "llama3.2", "hello",
+        "--model=llama3.2", "--model=", "--model-file", "--model-file=m.gguf", "m.gguf", "--nope", "--json=true", "--js", "--exe", "notes.md", "llama3.2", "hello",
         "what is 2+2", "", " ", "-la", "-1", "--x=y", "a=b", "@args", "ls", "x y", "\u00e9t\u00e9", "-\u00e9",
     };
 
     private record Read(List<String> words, String prompt, boolean interactive, String file, boolean json,
-                        boolean modelInfo, String model, boolean exec, boolean listAllowed, boolean resetAllowed,
+                        boolean modelInfo, String model, String modelFile, boolean exec, boolean listAllowed, boolean resetAllowed,
                         boolean check, boolean version, boolean help) {
 
         static Read of(Options o) {
             return new Read(List.copyOf(o.words), o.prompt, o.interactive, o.file, o.json, o.modelInfo, o.model,
-                    o.exec, o.listAllowed, o.resetAllowed, o.check, o.version, o.help);
+                    o.modelFile, o.exec, o.listAllowed, o.resetAllowed, o.check, o.version, o.help);
         }
     }
 
