@@ -88,12 +88,21 @@ void aiillama_turn_prompt(const aiillama_turn *turn, char *buffer, int64_t capac
 /* The strings that end the answer besides the model's end-of-generation tokens, as a JSON array. */
 void aiillama_turn_stops(const aiillama_turn *turn, char *buffer, int64_t capacity, int64_t *length);
 /*
- * The answer so far (text, length) as a JSON chat message: content and
- * tool_calls (each with function.name and function.arguments). partial is
- * non-zero while the answer may still grow.
+ * Adds text (complete UTF-8) to the answer the turn keeps and parses the
+ * answer so far, as llama-server does after every token; the buffer gets what
+ * that adds to the answer's text (none while a tool call is being written, or
+ * while the parser cannot tell yet). A half-written answer that does not
+ * parse yet adds nothing and is no error. When what it adds does not fit
+ * the buffer, it counts as not given out yet: the same call with no new text
+ * (text_length 0) and a buffer of *length + 1 bytes gives it.
  */
-int32_t aiillama_turn_parse(const aiillama_turn *turn, const char *text, int64_t text_length, int32_t partial,
-        char *buffer, int64_t capacity, int64_t *length);
+int32_t aiillama_turn_feed(aiillama_turn *turn, const char *text, int64_t text_length, char *buffer,
+        int64_t capacity, int64_t *length);
+/*
+ * The whole answer, parsed as complete, as a JSON chat message: content and
+ * tool_calls (each with function.name and function.arguments).
+ */
+int32_t aiillama_turn_finish(aiillama_turn *turn, char *buffer, int64_t capacity, int64_t *length);
 void aiillama_turn_free(aiillama_turn *turn);
 
 /* llama-server's default sampling, seeded, constrained by the turn's grammar when it has one. */

@@ -105,13 +105,37 @@ void aiillama_turn_stops(const aiillama_turn * turn, char * buffer, int64_t capa
     }
 }
 
-int32_t aiillama_turn_parse(const aiillama_turn * turn, const char * text, int64_t text_length, int32_t partial,
-        char * buffer, int64_t capacity, int64_t * length) {
+int32_t aiillama_turn_feed(aiillama_turn * turn, const char * text, int64_t text_length, char * buffer,
+        int64_t capacity, int64_t * length) {
     return guarded(AIILLAMA_ERR_PARSE, buffer, capacity, length, [&]() -> int32_t {
         if (turn == nullptr || text == nullptr || text_length < 0) {
             return fail(AIILLAMA_ERR_INVALID_ARGUMENT, "no turn or text", buffer, capacity, length);
         }
-        common_chat_msg msg = common_chat_parse(std::string(text, (size_t) text_length), partial != 0, turn->parser);
+        turn->answer.append(text, (size_t) text_length);
+        std::string added;
+        try {
+            common_chat_msg msg = common_chat_parse(turn->answer, true, turn->parser);
+            if (msg.content.size() > turn->shown.size() && msg.content.compare(0, turn->shown.size(), turn->shown) == 0) {
+                added = msg.content.substr(turn->shown.size());
+                // Given out only when it fits: the caller asks again, with no new text, with room for it.
+                if ((int64_t) added.size() < capacity) {
+                    turn->shown = msg.content;
+                }
+            }
+        } catch (const std::exception &) {
+            // a half-written answer may not parse yet; the next piece may complete it
+        }
+        copy_out(added, buffer, capacity, length);
+        return AIILLAMA_OK;
+    });
+}
+
+int32_t aiillama_turn_finish(aiillama_turn * turn, char * buffer, int64_t capacity, int64_t * length) {
+    return guarded(AIILLAMA_ERR_PARSE, buffer, capacity, length, [&]() -> int32_t {
+        if (turn == nullptr) {
+            return fail(AIILLAMA_ERR_INVALID_ARGUMENT, "no turn", buffer, capacity, length);
+        }
+        common_chat_msg msg = common_chat_parse(turn->answer, false, turn->parser);
         copy_out(msg.to_json_oaicompat().dump(), buffer, capacity, length);
         return AIILLAMA_OK;
     });

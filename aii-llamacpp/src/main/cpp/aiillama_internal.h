@@ -21,6 +21,8 @@ struct aiillama_chat {
 struct aiillama_turn {
     common_chat_params params;
     common_chat_parser_params parser;
+    std::string answer;   // the text generated so far
+    std::string shown;    // the content of the last parse, as far as it was given out
 };
 
 struct aiillama_sampler {

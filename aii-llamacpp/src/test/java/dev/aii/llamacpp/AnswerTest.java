@@ -26,4 +26,17 @@ class AnswerTest {
             assertTrue(pieces.size() > 1, pieces::toString);
         }
     }
+
+    @Test
+    void aStopStringOfTheModelsSourceEndsTheAnswerBeforeIt() throws Exception {
+        ModelFile file = new ModelFile(TestModels.file(Models.switching()), "tiny", "Ollama",
+                java.util.OptionalInt.empty(), List.of("tiny model", "never there"));
+        try (LlamaCppModel model = LlamaCppModel.open(file, TestModels.environment())) {
+            StringBuilder answer = new StringBuilder();
+            try (Session session = model.openSession(SessionOptions.plain())) {
+                session.respond("Hello", answer::append);
+            }
+            assertEquals("Plain answer from the ", answer.toString());
+        }
+    }
 }

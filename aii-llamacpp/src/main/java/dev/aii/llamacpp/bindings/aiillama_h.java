@@ -729,19 +729,18 @@ public class aiillama_h extends aiillama_h$shared {
         }
     }
 
-    private static class aiillama_turn_parse {
+    private static class aiillama_turn_feed {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             aiillama_h.C_INT,
             aiillama_h.C_POINTER,
             aiillama_h.C_POINTER,
             aiillama_h.C_LONG,
-            aiillama_h.C_INT,
             aiillama_h.C_POINTER,
             aiillama_h.C_LONG,
             aiillama_h.C_POINTER
         );
 
-        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("aiillama_turn_parse");
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("aiillama_turn_feed");
 
         public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
     }
@@ -749,45 +748,108 @@ public class aiillama_h extends aiillama_h$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int32_t aiillama_turn_parse(const aiillama_turn *turn, const char *text, int64_t text_length, int32_t partial, char *buffer, int64_t capacity, int64_t *length)
+     * int32_t aiillama_turn_feed(aiillama_turn *turn, const char *text, int64_t text_length, char *buffer, int64_t capacity, int64_t *length)
      * }
      */
-    public static FunctionDescriptor aiillama_turn_parse$descriptor() {
-        return aiillama_turn_parse.DESC;
+    public static FunctionDescriptor aiillama_turn_feed$descriptor() {
+        return aiillama_turn_feed.DESC;
     }
 
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int32_t aiillama_turn_parse(const aiillama_turn *turn, const char *text, int64_t text_length, int32_t partial, char *buffer, int64_t capacity, int64_t *length)
+     * int32_t aiillama_turn_feed(aiillama_turn *turn, const char *text, int64_t text_length, char *buffer, int64_t capacity, int64_t *length)
      * }
      */
-    public static MethodHandle aiillama_turn_parse$handle() {
-        return aiillama_turn_parse.HANDLE;
+    public static MethodHandle aiillama_turn_feed$handle() {
+        return aiillama_turn_feed.HANDLE;
     }
 
     /**
      * Address for:
      * {@snippet lang=c :
-     * int32_t aiillama_turn_parse(const aiillama_turn *turn, const char *text, int64_t text_length, int32_t partial, char *buffer, int64_t capacity, int64_t *length)
+     * int32_t aiillama_turn_feed(aiillama_turn *turn, const char *text, int64_t text_length, char *buffer, int64_t capacity, int64_t *length)
      * }
      */
-    public static MemorySegment aiillama_turn_parse$address() {
-        return aiillama_turn_parse.ADDR;
+    public static MemorySegment aiillama_turn_feed$address() {
+        return aiillama_turn_feed.ADDR;
     }
 
     /**
      * {@snippet lang=c :
-     * int32_t aiillama_turn_parse(const aiillama_turn *turn, const char *text, int64_t text_length, int32_t partial, char *buffer, int64_t capacity, int64_t *length)
+     * int32_t aiillama_turn_feed(aiillama_turn *turn, const char *text, int64_t text_length, char *buffer, int64_t capacity, int64_t *length)
      * }
      */
-    public static int aiillama_turn_parse(MemorySegment turn, MemorySegment text, long text_length, int partial, MemorySegment buffer, long capacity, MemorySegment length) {
-        var mh$ = aiillama_turn_parse.HANDLE;
+    public static int aiillama_turn_feed(MemorySegment turn, MemorySegment text, long text_length, MemorySegment buffer, long capacity, MemorySegment length) {
+        var mh$ = aiillama_turn_feed.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("aiillama_turn_parse", turn, text, text_length, partial, buffer, capacity, length);
+                traceDowncall("aiillama_turn_feed", turn, text, text_length, buffer, capacity, length);
             }
-            return (int)mh$.invokeExact(turn, text, text_length, partial, buffer, capacity, length);
+            return (int)mh$.invokeExact(turn, text, text_length, buffer, capacity, length);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class aiillama_turn_finish {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            aiillama_h.C_INT,
+            aiillama_h.C_POINTER,
+            aiillama_h.C_POINTER,
+            aiillama_h.C_LONG,
+            aiillama_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.findOrThrow("aiillama_turn_finish");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int32_t aiillama_turn_finish(aiillama_turn *turn, char *buffer, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static FunctionDescriptor aiillama_turn_finish$descriptor() {
+        return aiillama_turn_finish.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int32_t aiillama_turn_finish(aiillama_turn *turn, char *buffer, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static MethodHandle aiillama_turn_finish$handle() {
+        return aiillama_turn_finish.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int32_t aiillama_turn_finish(aiillama_turn *turn, char *buffer, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static MemorySegment aiillama_turn_finish$address() {
+        return aiillama_turn_finish.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int32_t aiillama_turn_finish(aiillama_turn *turn, char *buffer, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static int aiillama_turn_finish(MemorySegment turn, MemorySegment buffer, long capacity, MemorySegment length) {
+        var mh$ = aiillama_turn_finish.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("aiillama_turn_finish", turn, buffer, capacity, length);
+            }
+            return (int)mh$.invokeExact(turn, buffer, capacity, length);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -21,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * the KV cache already holds, then token by token until an end-of-generation
  * token, a stop string, a full context or a cancel. The text goes to the sink
  * as the shim parses it, so the text of a tool call is never shown; as
- * llama-server does, the answer is parsed again after every token.
+ * llama-server does, the shim parses the answer again after every token.
  */
 final class Generation {
 
@@ -49,8 +49,8 @@ final class Generation {
             cache.prefill(prompt);
             MemorySegment scratch = arena.allocate(256);
             Pieces pieces = new Pieces();
-            String shown = "";
-            String text = "";
+            StringBuilder shown = new StringBuilder();
+            int longestStop = stops.stream().mapToInt(String::length).max().orElse(0);
             while (!cancelled.getAsBoolean()) {
                 if (cache.size() >= context.size()) {
                     throw ModelException.contextExceeded(context.size(), "the context filled up with "
@@ -60,13 +60,15 @@ final class Generation {
                 if (model.endsGeneration(token)) {
                     break;
                 }
-                pieces.add(model.piece(token, arena, scratch));
-                text = pieces.text();
-                int stop = firstStop(text, stops);
+                int before = pieces.length();
+                String added = pieces.add(model.piece(token, arena, scratch));
+                int stop = longestStop == 0 ? -1 : firstStop(pieces.from(Math.max(0, before - longestStop)), stops);
                 if (stop >= 0) {
-                    text = text.substring(0, stop);
+                    // The stop string and what follows it are not the answer's.
+                    int end = Math.max(0, before - longestStop) + stop;
+                    added = end > before ? added.substring(0, end - before) : "";
                 }
-                shown = show(turn, text, true, shown, sink);
+                show(turn.feed(added), shown, sink);
                 if (stop >= 0) {
                     break;
                 }
@@ -75,9 +77,9 @@ final class Generation {
             if (cancelled.getAsBoolean()) {
                 return Optional.empty();
             }
-            Json.Parsed parsed = Json.parsed(turn.parse(text, false));
-            if (parsed.content().startsWith(shown) && parsed.content().length() > shown.length()) {
-                sink.accept(parsed.content().substring(shown.length()));
+            Json.Parsed parsed = Json.parsed(turn.finish());
+            if (parsed.content().startsWith(shown.toString())) {
+                show(parsed.content().substring(shown.length()), shown, sink);
             }
             return Optional.of(parsed);
         } catch (NativeFailure e) {
@@ -88,19 +90,11 @@ final class Generation {
         }
     }
 
-    /** Shows what the answer's text has added since {@code shown}; returns what is shown now. */
-    private static String show(Turn turn, String text, boolean partial, String shown, TextSink sink) {
-        String content;
-        try {
-            content = Json.parsed(turn.parse(text, partial)).content();
-        } catch (NativeFailure e) {
-            return shown;       // a half-written answer may not parse yet; the next token may fix it
+    private static void show(String added, StringBuilder shown, TextSink sink) {
+        if (!added.isEmpty()) {
+            shown.append(added);
+            sink.accept(added);
         }
-        if (content.length() > shown.length() && content.startsWith(shown)) {
-            sink.accept(content.substring(shown.length()));
-            return content;
-        }
-        return shown;
     }
 
     private static int firstStop(String text, List<String> stops) {

@@ -13,12 +13,25 @@ final class Pieces {
     private final StringBuilder text = new StringBuilder();
     private byte[] pending = new byte[0];
 
-    void add(byte[] piece) {
+    /** Adds a token's bytes; returns the text they complete (possibly none). */
+    String add(byte[] piece) {
         byte[] all = Arrays.copyOf(pending, pending.length + piece.length);
         System.arraycopy(piece, 0, all, pending.length, piece.length);
         int n = completeLength(all);
-        text.append(new String(all, 0, n, StandardCharsets.UTF_8));
+        String added = new String(all, 0, n, StandardCharsets.UTF_8);
+        text.append(added);
         pending = Arrays.copyOfRange(all, n, all.length);
+        return added;
+    }
+
+    /** The length of the text so far, in chars. */
+    int length() {
+        return text.length();
+    }
+
+    /** The text from char {@code from} on. */
+    String from(int from) {
+        return text.substring(from);
     }
 
     /** The text so far, without an incomplete character at the end. */

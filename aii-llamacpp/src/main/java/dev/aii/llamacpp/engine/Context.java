@@ -22,6 +22,7 @@ public final class Context implements AutoCloseable {
     private final MemorySegment stop;
     private final int size;
     private final int batch;
+    private final Buffers buffers = new Buffers();
     private boolean closed;
 
     private Context(Model model, MemorySegment context, MemorySegment stop) {
@@ -82,6 +83,10 @@ public final class Context implements AutoCloseable {
         if (tokens.isEmpty()) {
             return;
         }
+        if (tokens.size() == 1) {
+            decodeOne(tokens.getFirst());
+            return;
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ids = arena.allocate(JAVA_INT, tokens.size());
             for (int i = 0; i < tokens.size(); i++) {
@@ -92,6 +97,17 @@ public final class Context implements AutoCloseable {
             if (status.code() != aiillama_h.AIILLAMA_OK()) {
                 throw NativeFailure.shim("llama.cpp could not decode " + tokens.size() + " tokens", status);
             }
+        }
+    }
+
+    /** {@link #decode} of one token, the call made once per token of an answer: no allocation. */
+    private void decodeOne(int token) throws NativeFailure {
+        buffers.token().set(JAVA_INT, 0, token);
+        int code = aiillama_h.aiillama_decode(live(), buffers.token(), 1, batch, buffers.out(), buffers.outCapacity(),
+                buffers.length());
+        if (code != aiillama_h.AIILLAMA_OK()) {
+            throw NativeFailure.shim("llama.cpp could not decode 1 token",
+                    new Text.Status(code, buffers.text().orElse("(a longer message)")));
         }
     }
 
@@ -133,6 +149,7 @@ public final class Context implements AutoCloseable {
             closed = true;
             llama_h.llama_free(context);
             aiillama_h.aiillama_stop_free(stop);
+            buffers.close();
         }
     }
 }

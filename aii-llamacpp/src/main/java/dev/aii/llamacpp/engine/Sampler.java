@@ -3,15 +3,13 @@ package dev.aii.llamacpp.engine;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import dev.aii.llamacpp.bindings.aiillama_h;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /** The sampler of one answer ({@code common_sampler}), its grammar included. */
 public final class Sampler implements AutoCloseable {
 
     private final MemorySegment sampler;
-    private final Arena arena = Arena.ofConfined();
-    private final MemorySegment token = arena.allocate(JAVA_INT);
+    private final Buffers buffers = new Buffers();
     private boolean closed;
 
     Sampler(MemorySegment sampler) {
@@ -27,14 +25,13 @@ public final class Sampler implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the sampler is closed");
         }
-        try (Arena call = Arena.ofConfined()) {
-            Text.Status status = Text.call(call, (buffer, capacity, length) ->
-                    aiillama_h.aiillama_sampler_next(sampler, context.handle(), token, buffer, capacity, length));
-            if (status.code() != aiillama_h.AIILLAMA_OK()) {
-                throw NativeFailure.shim("llama.cpp failed to sample the next token", status);
-            }
-            return token.get(JAVA_INT, 0);
+        int code = aiillama_h.aiillama_sampler_next(sampler, context.handle(), buffers.token(), buffers.out(),
+                buffers.outCapacity(), buffers.length());
+        if (code != aiillama_h.AIILLAMA_OK()) {
+            throw NativeFailure.shim("llama.cpp failed to sample the next token",
+                    new Text.Status(code, buffers.text().orElse("(a longer message)")));
         }
+        return buffers.token().get(JAVA_INT, 0);
     }
 
     @Override
@@ -42,7 +39,7 @@ public final class Sampler implements AutoCloseable {
         if (!closed) {
             closed = true;
             aiillama_h.aiillama_sampler_free(sampler);
-            arena.close();
+            buffers.close();
         }
     }
 }

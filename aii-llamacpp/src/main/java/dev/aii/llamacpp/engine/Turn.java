@@ -6,10 +6,11 @@ import dev.aii.llamacpp.bindings.aiillama_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-/** One rendered conversation: the prompt, its stop strings, and the parser of the answer. */
+/** One rendered conversation: the prompt, its stop strings, and the answer as it is parsed. */
 public final class Turn implements AutoCloseable {
 
     private final MemorySegment turn;
+    private final Buffers buffers = new Buffers();
     private boolean closed;
 
     Turn(MemorySegment turn) {
@@ -37,17 +38,40 @@ public final class Turn implements AutoCloseable {
     }
 
     /**
-     * The answer so far as a JSON chat message ({@code content}, {@code tool_calls}).
+     * Adds {@code text} to the answer and parses the answer so far, as
+     * llama-server does after every token.
      *
-     * @param partial whether the answer may still grow (a tool call may be half written)
+     * @return what that adds to the answer's text: nothing while a tool call is being written
+     * @throws NativeFailure only when the shim fails; an answer that does not parse yet adds nothing
+     */
+    public String feed(String text) throws NativeFailure {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        MemorySegment in = buffers.in(bytes);
+        int code = aiillama_h.aiillama_turn_feed(live(), in, bytes.length, buffers.out(), buffers.outCapacity(),
+                buffers.length());
+        java.util.Optional<String> added = buffers.text();
+        if (code != aiillama_h.AIILLAMA_OK()) {
+            throw NativeFailure.shim("llama.cpp cannot parse the answer", new Text.Status(code, added.orElse("")));
+        }
+        if (added.isPresent()) {
+            return added.get();
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            // More text than the buffer holds: the shim has it already, so only ask for it again.
+            return Text.call(arena, (buffer, capacity, length) ->
+                    aiillama_h.aiillama_turn_feed(live(), in, 0, buffer, capacity, length)).text();
+        }
+    }
+
+    /**
+     * The whole answer parsed as complete, as a JSON chat message ({@code content}, {@code tool_calls}).
+     *
      * @throws NativeFailure {@link Status#PARSE} when the answer does not parse
      */
-    public String parse(String text, boolean partial) throws NativeFailure {
+    public String finish() throws NativeFailure {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment bytes = Text.utf8(arena, text);
-            long n = Text.length(text);
             Text.Status status = Text.call(arena, (buffer, capacity, length) ->
-                    aiillama_h.aiillama_turn_parse(live(), bytes, n, partial ? 1 : 0, buffer, capacity, length));
+                    aiillama_h.aiillama_turn_finish(live(), buffer, capacity, length));
             if (status.code() != aiillama_h.AIILLAMA_OK()) {
                 throw NativeFailure.shim("llama.cpp cannot parse the answer", status);
             }
@@ -85,6 +109,7 @@ public final class Turn implements AutoCloseable {
         if (!closed) {
             closed = true;
             aiillama_h.aiillama_turn_free(turn);
+            buffers.close();
         }
     }
 }
