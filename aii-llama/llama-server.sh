@@ -28,28 +28,7 @@ if usable; then echo "$BIN"; exit 0; fi
 if [ "${1:-}" = --check ]; then log "not built: $BIN"; exit 1; fi
 
 # The tools of the build; a clean CI machine runs this as root and may lack some.
-need=""
-for tool in cmake g++ gcc make git npm tar; do
-  command -v "$tool" >/dev/null 2>&1 || need="$need $tool"
-done
-if [ -n "$need" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    pkgs=""
-    for tool in $need; do
-      case "$tool" in
-        g++) pkgs="$pkgs g++" ;; gcc) pkgs="$pkgs gcc" ;; npm) pkgs="$pkgs npm" ;;
-        *) pkgs="$pkgs $tool" ;;
-      esac
-    done
-    log "installing$pkgs"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -qq $pkgs >/dev/null 2>&1 \
-      || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq $pkgs >/dev/null 2>&1; } \
-      || { log "could not install$pkgs"; exit 1; }
-  else
-    log "missing tools:$need"; exit 1
-  fi
-fi
+sh "$(dirname "$0")/../bin/need-tools" llama-server.sh cmake g++ gcc make git npm tar
 
 mkdir -p "$CACHE"
 # One build at a time per cache directory; a second caller waits for the first.

@@ -58,21 +58,7 @@ case "$os" in
 esac
 
 # The tools of this step; a clean CI machine runs it as root and may lack some.
-need=""
-for tool in npm git tar "$CXX"; do
-  command -v "$tool" >/dev/null 2>&1 || need="$need $tool"
-done
-if [ -n "$need" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    log "installing$need"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -qq $need >/dev/null 2>&1 \
-      || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq $need >/dev/null 2>&1; } \
-      || { log "could not install$need"; exit 1; }
-  else
-    log "missing tools:$need"; exit 1
-  fi
-fi
+sh "$MODULE/../bin/need-tools" natives.sh npm git tar "$CXX"
 
 sha256() {
   if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi
