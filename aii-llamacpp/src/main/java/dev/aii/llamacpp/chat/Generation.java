@@ -8,8 +8,6 @@ import dev.aii.llamacpp.engine.Status;
 import dev.aii.llamacpp.engine.Turn;
 import dev.aii.model.ModelException;
 import dev.aii.model.TextSink;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,8 +16,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * One answer of the model to a rendered turn: the prompt decoded after what
- * the KV cache already holds, then token by token until an end-of-generation
- * token, a stop string, a full context or a cancel. The text goes to the sink
+ * the KV cache already holds, then token by token (by a {@link Decoder})
+ * until an end-of-generation token, a stop string, a full context or a cancel. The text goes to the sink
  * as the shim parses it, so the text of a tool call is never shown; as
  * llama-server does, the shim parses the answer again after every token.
  */
@@ -44,50 +42,82 @@ final class Generation {
         }
         List<String> stops = new ArrayList<>(Json.strings(turn.stopsJson()));
         stops.addAll(extraStops);
-        try (Sampler sampler = turn.sampler(model, ThreadLocalRandom.current().nextInt());
-                Arena arena = Arena.ofConfined()) {
+        try (Sampler sampler = turn.sampler(model, ThreadLocalRandom.current().nextInt())) {
             cache.prefill(prompt);
-            MemorySegment scratch = arena.allocate(256);
-            Pieces pieces = new Pieces();
-            StringBuilder shown = new StringBuilder();
-            int longestStop = stops.stream().mapToInt(String::length).max().orElse(0);
-            while (!cancelled.getAsBoolean()) {
-                if (cache.size() >= context.size()) {
-                    throw ModelException.contextExceeded(context.size(), "the context filled up with "
-                            + cache.size() + " tokens while the model answered");
-                }
-                int token = sampler.next(context);
-                if (model.endsGeneration(token)) {
-                    break;
-                }
-                int before = pieces.length();
-                String added = pieces.add(model.piece(token, arena, scratch));
-                int stop = longestStop == 0 ? -1 : firstStop(pieces.from(Math.max(0, before - longestStop)), stops);
-                if (stop >= 0) {
-                    // The stop string and what follows it are not the answer's.
-                    int end = Math.max(0, before - longestStop) + stop;
-                    added = end > before ? added.substring(0, end - before) : "";
-                }
-                show(turn.feed(added), shown, sink);
-                if (stop >= 0) {
-                    break;
-                }
-                cache.append(token);
+            Decoder decoder = Decoder.start(cache, sampler, cancelled);
+            try {
+                return answer(turn, decoder, stops, sink, cancelled, context.size());
+            } finally {
+                decoder.enough();
+                decoder.join();
             }
-            if (cancelled.getAsBoolean()) {
-                return Optional.empty();
-            }
-            Json.Parsed parsed = Json.parsed(turn.finish());
-            if (parsed.content().startsWith(shown.toString())) {
-                show(parsed.content().substring(shown.length()), shown, sink);
-            }
-            return Optional.of(parsed);
         } catch (NativeFailure e) {
             if (e.status() == Status.STOPPED && cancelled.getAsBoolean()) {
                 return Optional.empty();
             }
             throw failed(e, context.size());
         }
+    }
+
+    /** Takes the decoder's pieces, ends them at a stop string, and shows what the parse says they add. */
+    private static Optional<Json.Parsed> answer(Turn turn, Decoder decoder, List<String> stops, TextSink sink,
+            BooleanSupplier cancelled, int contextSize) throws ModelException, NativeFailure {
+        Pieces pieces = new Pieces();
+        StringBuilder shown = new StringBuilder();
+        int longestStop = stops.stream().mapToInt(String::length).max().orElse(0);
+        while (true) {
+            Object item;
+            try {
+                item = decoder.next();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+            if (item instanceof Decoder.End end) {
+                if (cancelled.getAsBoolean()) {
+                    return Optional.empty();
+                }
+                if (end.failure().isPresent()) {
+                    throw rethrow(end.failure().get());
+                }
+                if (end.contextFull()) {
+                    throw ModelException.contextExceeded(contextSize, "the context filled up with "
+                            + contextSize + " tokens while the model answered");
+                }
+                break;
+            }
+            int before = pieces.length();
+            String added = pieces.add((byte[]) item);
+            int from = Math.max(0, before - longestStop);
+            int stop = longestStop == 0 ? -1 : firstStop(pieces.from(from), stops);
+            if (stop >= 0) {
+                // The stop string and what follows it are not the answer's.
+                decoder.enough();
+                added = from + stop > before ? added.substring(0, from + stop - before) : "";
+            }
+            show(turn.feed(added), shown, sink);
+            if (stop >= 0) {
+                break;
+            }
+        }
+        if (cancelled.getAsBoolean()) {
+            return Optional.empty();
+        }
+        Json.Parsed parsed = Json.parsed(turn.finish());
+        if (parsed.content().startsWith(shown.toString())) {
+            show(parsed.content().substring(shown.length()), shown, sink);
+        }
+        return Optional.of(parsed);
+    }
+
+    private static NativeFailure rethrow(Throwable failure) {
+        if (failure instanceof NativeFailure native_) {
+            return native_;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        throw (Error) failure;
     }
 
     private static void show(String added, StringBuilder shown, TextSink sink) {
