@@ -15,8 +15,8 @@ import picocli.CommandLine.Parameters;
         headerHeading = "",
         synopsisHeading = "Usage: ",
         customSynopsis = {
-            "aii [-ijx] [-f FILE] [--model NAME | --model-file PATH] [--] [PROMPT...]",
-            "       aii -m [-j] [--model NAME | --model-file PATH]",
+            "aii [-ijx] [-f FILE] [--model NAME] [--] [PROMPT...]",
+            "       aii -m [-j] [--model NAME]",
             "       aii --list-allowed | --reset-allowed | --version | --help",
             "       aii [-j] --check [--] PROGRAM [ARG...]"
         },

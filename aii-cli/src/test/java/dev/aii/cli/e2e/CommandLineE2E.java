@@ -40,16 +40,18 @@ class CommandLineE2E {
         assertTrue(r.out().startsWith("Usage: aii "), r.out());
         for (String text : List.of(
                 "Prompt (one-shot), or system prompt when used with --interactive",
-                "-i, --interactive     Start interactive conversational mode",
-                "-f, --file=FILE       File to attach as context (one-shot only)",
-                "-j, --json            Output errors as JSONL to stderr",
-                "-m, --model-info      Show context size, model variant and supported languages, then exit",
-                "-x, --exec            Let the model run programs",
-                "    --list-allowed    Print the effective exec allowlist and exit",
-                "    --reset-allowed   Delete the exec allowlist config file and exit",
+                "-i, --interactive       Start interactive conversational mode",
+                "-f, --file=FILE         File to attach as context (one-shot only)",
+                "-j, --json              Output errors as JSONL to stderr",
+                "-m, --model-info        Show context size, model variant and supported languages, then exit",
+                "-x, --exec              Let the model run programs",
+                "    --list-allowed      Print the effective exec allowlist and exit",
+                "    --reset-allowed     Delete the exec allowlist config file and exit",
                 "    --version", "-h, --help",
                 "\n  0    ", "\n  1    ", "\n  2    ", "\n  3    ", "\n  4    ", "\n  130  ",
-                "    --model=NAME      Model to use on the model server (overrides AII_MODEL)",
+                "    --model=NAME        Model to use on the model server (overrides AII_MODEL)",
+                "    --model-file=PATH   GGUF model file to run in this process with llama.cpp, no server needed",
+                "AII_MODEL_FILE", "AII_THREADS",
                 "AII_BASE_URL", "AII_MODEL", "AII_API_KEY", "AII_CONTEXT_SIZE", "AII_TIMEOUT", "AII_HISTORY",
                 "AII_SHIM_LIBRARY", "AII_DEBUG", "AII_AUDIT_LOG", "AII_JAVA_OPTS", "JAVA_HOME", "COLUMNS", "HOME")) {
             assertTrue(r.out().contains(text), () -> "the help lacks " + text + ":\n" + r.out());
