@@ -322,7 +322,9 @@ SCRIPT
     AII_BASE_URL=http://127.0.0.1:$port/v1 "$aii" go > /dev/null 2>&1 || true
     pkill -P "$timed" 2> /dev/null || true
     wait "$timed" 2> /dev/null || true
-    say "$1: peak RSS $(cat "$tmp/rss-in") KiB in the process, llama-server $(cat "$tmp/rss-srv") KiB: +$(awk -v a="$(cat "$tmp/rss-in")" -v b="$(cat "$tmp/rss-srv")" 'BEGIN { printf "%.0f", (a - b) / 1024 }') MiB (target: <= +60 MiB)"
+    # GNU time writes "Command exited with non-zero status N" first when the answer ends in an error (a full context).
+    rss_in=$(tail -n 1 "$tmp/rss-in"); rss_srv=$(tail -n 1 "$tmp/rss-srv")
+    say "$1: peak RSS $rss_in KiB in the process, llama-server $rss_srv KiB: +$(awk -v a="$rss_in" -v b="$rss_srv" 'BEGIN { printf "%.0f", (a - b) / 1024 }') MiB (target: <= +60 MiB)"
   }
   row "tiny model (1 layer, F32)" "$models/tiny-lines-100.gguf" 4096 "$models/tiny-lines-1500.gguf" 4096 1400
   row "random 0.4B (24 layers, Q4_K_M)" "$models/random-q4km.gguf" 160 "$models/random-q4km.gguf" 288 128
