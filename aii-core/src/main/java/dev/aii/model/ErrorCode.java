@@ -16,7 +16,7 @@ public enum ErrorCode {
     UNSUPPORTED_LANGUAGE(4),
     CONTEXT_EXCEEDED(4),
     RATE_LIMITED(4),
-    /** The model failed while answering, not because of aii (cli.md §10.9). */
+    /** The model server failed or stopped answering: its fault, not aii's (cli.md §10.9); also a model in the process that fails while answering. */
     SERVER_ERROR(4);
 
     private final int exitCode;

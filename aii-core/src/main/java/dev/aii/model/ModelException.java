@@ -175,6 +175,35 @@ public final class ModelException extends Exception {
         return new ModelException(ErrorCode.RATE_LIMITED, "Model busy, try again", detail);
     }
 
+    /**
+     * {@code server_error}: the server answered the request with an error no
+     * other code covers, or with something that is not an answer:
+     * {@code The model server failed: <what> (HTTP <status>)}.
+     */
+    public static ModelException serverFailed(String what, int status, String detail) {
+        return new ModelException(ErrorCode.SERVER_ERROR,
+                "The model server failed: " + Objects.requireNonNull(what, "what") + " (HTTP " + status + ")", detail);
+    }
+
+    /** {@code server_error}: no answer within the wait, {@code waited} as {@code 120 s}. */
+    public static ModelException serverSilent(String waited, String detail) {
+        return new ModelException(ErrorCode.SERVER_ERROR, "The model server did not answer within " + waited, detail);
+    }
+
+    /** {@code server_error}: the server stopped sending for the whole wait after some text. */
+    public static ModelException serverStalled(String detail) {
+        return new ModelException(ErrorCode.SERVER_ERROR,
+                "The model server stopped responding in the middle of the answer", detail);
+    }
+
+    /** The same error with {@code line} added as the last line of its message (a hint of what to change). */
+    public ModelException withHint(String line) {
+        ModelException copy = new ModelException(code, getMessage() + "\n" + Objects.requireNonNull(line, "line"),
+                detail, getCause(), serverMessage);
+        copy.setStackTrace(getStackTrace());
+        return copy;
+    }
+
     /** {@code internal_error}: {@code what} is a sentence naming what failed. */
     public static ModelException internal(String what, String detail, Throwable cause) {
         return new ModelException(ErrorCode.INTERNAL_ERROR, what, detail, cause);

@@ -36,7 +36,8 @@ final class BodyDecoder {
         this.chunked = chunked;
         this.remaining = length;
         this.untilClose = untilClose;
-        this.state = chunked ? State.SIZE : State.DATA;
+        // an empty body of a stated length is whole before any byte is read
+        this.state = chunked ? State.SIZE : length == 0 && !untilClose ? State.DONE : State.DATA;
     }
 
     static BodyDecoder chunked(InputStream in) {

@@ -9,7 +9,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,15 +24,6 @@ import java.util.function.Supplier;
  * ({@link #cancel()}).
  */
 final class ChatStream {
-
-    /** How much of an error answer is read for its excerpt. */
-    private static final int ERROR_BODY_LIMIT = 64 * 1024;
-
-    /** How much of a non-streamed JSON answer is read. */
-    private static final int JSON_BODY_LIMIT = 16 * 1024 * 1024;
-
-    /** How long the body of an error status may take before the status alone is reported. */
-    static final Duration ERROR_BODY_WAIT = Duration.ofSeconds(5);
 
     private final ServerHttp http;
     private final Endpoints endpoints;
@@ -52,23 +42,6 @@ final class ChatStream {
 
     /** What the session knows about the answer so far, which decides how some failures read. */
     record Situation(BooleanSupplier textShown, boolean contextFull) {
-    }
-
-    /** The connection broke or timed out; {@link ChatStream} decides what that means where it happened. */
-    private static final class Broken extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Broken(IOException cause) {
-            super(cause);
-        }
-
-        IOException io() {
-            return (IOException) getCause();
-        }
-
-        boolean timedOut() {
-            return getCause() instanceof SocketTimeoutException;
-        }
     }
 
     /**
@@ -91,21 +64,35 @@ final class ChatStream {
                 refuse(stream, situation);
                 return Optional.empty();
             }
+            AnswerBody body = new AnswerBody(timeouts, () -> cancelled);
             TurnAssembler turn = new TurnAssembler(sink, contextSize);
-            if (isJson(stream)) {
-                Optional<String> whole = readAll(stream, JSON_BODY_LIMIT, null, situation);
-                if (whole.isEmpty()) {
+            ByteArrayOutputStream start = body.readStart(stream, situation);
+            if (start == null) {
+                return Optional.empty();
+            }
+            switch (BodyStart.of(start.toByteArray(), start.size())) {
+                case JSON -> {
+                    Optional<String> whole = body.readAll(stream, start, AnswerBody.JSON_BODY_LIMIT, null, situation);
+                    if (whole.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    turn.accept(whole.get());
+                }
+                case EVENTS -> {
+                    if (!body.readEvents(stream, start, turn, situation)) {
+                        return Optional.empty();
+                    }
+                }
+                case OTHER -> {
+                    body.notAnAnswer(stream, start, situation);
                     return Optional.empty();
                 }
-                turn.accept(whole.get());
-            } else if (!readEvents(stream, turn, situation)) {
-                return Optional.empty();
             }
             if (cancelled) {
                 return Optional.empty();
             }
             if (!turn.complete()) {
-                throw dropped("the stream ended before [DONE]", null);
+                throw AnswerBody.dropped("the stream ended before [DONE]", null);
             }
             return Optional.of(turn.turn(newCallId));
         } finally {
@@ -195,7 +182,7 @@ final class ChatStream {
                 return null;
             }
             if (e instanceof SocketTimeoutException) {
-                throw timedOut(situation);
+                throw new AnswerBody(timeouts, () -> cancelled).timedOut(situation);
             }
             throw ModelException.internal("The chat request to the model server failed",
                     "POST " + uri + ": " + ServerErrors.describe(e), e);
@@ -206,10 +193,11 @@ final class ChatStream {
     private void refuse(HttpStream stream, Situation situation) throws ModelException, ServerBusy {
         int status = stream.status();
         int size = contextSize.getAsInt();
-        Duration wait = ERROR_BODY_WAIT.compareTo(timeouts.idle()) < 0 ? ERROR_BODY_WAIT : timeouts.idle();
+        AnswerBody body = new AnswerBody(timeouts, () -> cancelled);
+        Duration wait = body.errorWait();
         Optional<String> text;
         try {
-            text = readAll(stream, ERROR_BODY_LIMIT, wait, situation);
+            text = body.readAll(stream, new ByteArrayOutputStream(), AnswerBody.ERROR_BODY_LIMIT, wait, situation);
         } catch (ModelException e) {
             text = Optional.empty();    // the connection failed before the body was whole: the status tells
         }
@@ -227,128 +215,5 @@ final class ChatStream {
             throw busy.get();
         }
         throw error;
-    }
-
-    /** Reads events until the end; false when cancelled. */
-    private boolean readEvents(HttpStream stream, TurnAssembler turn, Situation situation) throws ModelException {
-        SseParser parser = new SseParser(new SseParser.Listener() {
-            @Override
-            public boolean onData(String data) throws ModelException {
-                return !cancelled && turn.accept(data);
-            }
-
-            @Override
-            public void onError(String value) throws ModelException {
-                turn.acceptError(value);
-            }
-        });
-        byte[] buffer = new byte[16 * 1024];
-        try {
-            stream.setWait(timeouts.idle());
-        } catch (IOException e) {
-            return !cancelled && fail(e, situation);
-        }
-        while (true) {
-            int n;
-            try {
-                n = stream.read(buffer);
-            } catch (IOException e) {
-                if (cancelled) {
-                    return false;
-                }
-                // Every byte before the failure has been read: what it completed still counts.
-                if (!parser.flushCompleteLines() || turn.complete()) {
-                    return true;
-                }
-                return fail(e, situation);
-            }
-            if (cancelled) {
-                return false;
-            }
-            if (n < 0) {
-                try {
-                    parser.finish();
-                } catch (ModelException e) {
-                    if (!turn.complete()) {
-                        throw e;
-                    }
-                    // a last line cut short after the server said it was done: the answer is whole
-                }
-                return true;
-            }
-            if (!parser.feed(buffer, 0, n)) {
-                return true;
-            }
-        }
-    }
-
-    private boolean fail(IOException e, Situation situation) throws ModelException {
-        if (e instanceof SocketTimeoutException) {
-            throw timedOut(situation);
-        }
-        throw dropped("connection lost: " + ServerErrors.describe(e), e);
-    }
-
-    /**
-     * The whole body, at most {@code limit} bytes; empty when cancelled or,
-     * with a {@code deadline}, when the body is not whole by then. Without a
-     * deadline each gap is bounded by the idle time.
-     */
-    private Optional<String> readAll(HttpStream stream, int limit, Duration deadline, Situation situation)
-            throws ModelException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        long end = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
-        byte[] buffer = new byte[16 * 1024];
-        while (out.size() < limit) {
-            int n;
-            try {
-                if (deadline != null) {
-                    long left = end - System.nanoTime();
-                    if (left <= 0) {
-                        return Optional.empty();
-                    }
-                    stream.setWait(Duration.ofNanos(left));
-                } else {
-                    stream.setWait(timeouts.idle());
-                }
-                n = stream.read(buffer);
-            } catch (IOException e) {
-                if (cancelled || (deadline != null && e instanceof SocketTimeoutException)) {
-                    return Optional.empty();
-                }
-                fail(e, situation);
-                return Optional.empty();
-            }
-            if (cancelled) {
-                return Optional.empty();
-            }
-            if (n < 0) {
-                break;
-            }
-            out.write(buffer, 0, n);
-        }
-        return Optional.of(out.toString(StandardCharsets.UTF_8));
-    }
-
-    /** No answer in time: before any text it did not answer; after some, it stopped. */
-    private ModelException timedOut(Situation situation) {
-        String waited = Timeouts.describe(timeouts.idle());
-        if (!situation.textShown().getAsBoolean()) {
-            return ModelException.internal("The model server did not answer within " + waited,
-                    "no data for " + waited + " (AII_TIMEOUT)", null);
-        }
-        return ModelException.internal("The model server stopped responding in the middle of the answer",
-                "no data for " + waited + " (AII_TIMEOUT)", null);
-    }
-
-    private static ModelException dropped(String detail, Throwable cause) {
-        return ModelException.internal("The connection to the model server closed in the middle of the answer",
-                detail, cause);
-    }
-
-    private static boolean isJson(HttpStream stream) {
-        return stream.header("Content-Type")
-                .map(t -> t.toLowerCase(Locale.ROOT).startsWith("application/json"))
-                .orElse(false);
     }
 }

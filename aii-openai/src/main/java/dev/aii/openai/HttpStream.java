@@ -39,6 +39,7 @@ final class HttpStream implements AutoCloseable {
     private int status;
     private final Map<String, List<String>> headers = new LinkedHashMap<>();
     private BodyDecoder body;
+    private boolean framed;
 
     private volatile boolean closed;
 
@@ -151,12 +152,14 @@ final class HttpStream implements AutoCloseable {
         } while (status >= 100 && status < 200);
         List<String> encoding = headers.getOrDefault("transfer-encoding", List.of());
         Optional<String> length = header("Content-Length");
+        framed = true;
         if (encoding.stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("chunked"))) {
             body = BodyDecoder.chunked(in);
         } else if (length.isPresent() && length.get().strip().matches("[0-9]{1,18}")) {
             body = BodyDecoder.ofLength(in, Long.parseLong(length.get().strip()));
         } else {
             body = BodyDecoder.untilClose(in);
+            framed = false;
         }
     }
 
@@ -206,6 +209,11 @@ final class HttpStream implements AutoCloseable {
 
     int status() {
         return status;
+    }
+
+    /** Whether the body's end is marked (chunked, or a length), rather than the connection's close. */
+    boolean framed() {
+        return framed;
     }
 
     Optional<String> header(String name) {

@@ -33,7 +33,7 @@ final class ServerErrors {
      * 429 and 503 (llama.cpp loading its model, Ollama busy) are
      * {@code rate_limited}; a 400, 413 or 500 speaking of the context, or a
      * 500 after an answer that filled the context ({@code contextFull}), is
-     * {@code context_exceeded}; anything else is {@code internal_error}. What
+     * {@code context_exceeded}; anything else is {@code server_error}. What
      * the server said goes along for the command line to show.
      */
     static ModelException forChatStatus(int status, String body, int contextSize, boolean contextFull) {
@@ -56,7 +56,31 @@ final class ServerErrors {
         if (((status == 400 || status == 413) && aboutContext) || (status == 500 && (aboutContext || contextFull))) {
             return ModelException.contextExceeded(contextSize, detail);
         }
-        return ModelException.internal("The chat request to the model server failed with HTTP " + status, detail, null);
+        return ModelException.serverFailed(statusWords(status), status, detail);
+    }
+
+    /** What a status means, in words of its own (RFC 9110's reason phrases): never the server's. */
+    static String statusWords(int status) {
+        return switch (status) {
+            case 400 -> "bad request";
+            case 401 -> "unauthorized";
+            case 402 -> "payment required";
+            case 403 -> "forbidden";
+            case 404 -> "not found";
+            case 405 -> "method not allowed";
+            case 406 -> "not acceptable";
+            case 408 -> "request timeout";
+            case 409 -> "conflict";
+            case 410 -> "gone";
+            case 413 -> "content too large";
+            case 415 -> "unsupported media type";
+            case 422 -> "unprocessable content";
+            case 500 -> "internal server error";
+            case 501 -> "not implemented";
+            case 502 -> "bad gateway";
+            case 504 -> "gateway timeout";
+            default -> status >= 500 ? "server error" : status >= 400 ? "client error" : "unexpected status";
+        };
     }
 
     /** The error for an {@code error} object the server put into the stream instead of a chunk. */

@@ -157,14 +157,15 @@ class CutOffAndHistoryTest {
     }
 
     @Test
-    void a500WithRoomLeftIsAnInternalErrorThatSaysWhatTheServerSaid() throws Exception {
+    void a500WithRoomLeftIsAServerErrorThatSaysWhatTheServerSaid() throws Exception {
         try (FakeOpenAiServer server = FakeOpenAiServer.start().props(4096)
                 .enqueue(Reply.httpError(500, "{\"error\":{\"code\":500,\"message\":\"tools param requires --jinja flag\","
                         + "\"type\":\"server_error\"}}"));
                 OpenAiBackend backend = Fixture.backend(server);
                 Session session = backend.openSession(Fixture.tools(new Recorder().spec()))) {
             ModelException e = assertThrows(ModelException.class, () -> session.respond("Hi", new Sink()));
-            assertEquals(ErrorCode.INTERNAL_ERROR, e.code());
+            assertEquals(ErrorCode.SERVER_ERROR, e.code());
+            assertEquals("The model server failed: internal server error (HTTP 500)", e.getMessage());
             assertEquals(Optional.of("tools param requires --jinja flag"), e.serverMessage());
         }
     }

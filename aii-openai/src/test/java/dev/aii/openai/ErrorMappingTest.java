@@ -69,10 +69,11 @@ class ErrorMappingTest {
     }
 
     @Test
-    void anyOther400IsAnInternalErrorWithStatusAndBody() throws IOException {
+    void anyOther400IsAServerErrorWithStatusAndBody() throws IOException {
         Outcome o = fail(Reply.httpError(400, "{\"error\":{\"message\":\"invalid tools\"}}"));
-        assertEquals(ErrorCode.INTERNAL_ERROR, o.error.code());
-        assertEquals("The chat request to the model server failed with HTTP 400", o.error.getMessage());
+        assertEquals(ErrorCode.SERVER_ERROR, o.error.code());
+        assertEquals(4, o.error.code().exitCode());
+        assertEquals("The model server failed: bad request (HTTP 400)", o.error.getMessage());
         assertEquals(Optional.of("HTTP 400: {\"error\":{\"message\":\"invalid tools\"}}"), o.error.detail());
     }
 
@@ -80,8 +81,8 @@ class ErrorMappingTest {
     void aServerErrorQuotesAtMost200CharactersOfTheBodyOnOneLine() throws IOException {
         String body = "{\"error\":\u001b[31m\r\n  \"" + "x".repeat(300) + "\"}";
         Outcome o = fail(Reply.httpError(502, body));
-        assertEquals(ErrorCode.INTERNAL_ERROR, o.error.code());
-        assertEquals("The chat request to the model server failed with HTTP 502", o.error.getMessage());
+        assertEquals(ErrorCode.SERVER_ERROR, o.error.code());
+        assertEquals("The model server failed: bad gateway (HTTP 502)", o.error.getMessage());
         assertEquals(Optional.of("HTTP 502: {\"error\": [31m \"" + "x".repeat(184) + "..."), o.error.detail());
     }
 
@@ -94,10 +95,10 @@ class ErrorMappingTest {
     }
 
     @Test
-    void aStreamThatStallsIsAnInternalErrorAfterItsText() throws IOException {
+    void aStreamThatStallsIsAServerErrorAfterItsText() throws IOException {
         Outcome o = fail(Reply.stream().text("Partial ", "answer").stall());
         assertEquals(List.of("Partial ", "answer"), o.pieces);
-        assertEquals(ErrorCode.INTERNAL_ERROR, o.error.code());
+        assertEquals(ErrorCode.SERVER_ERROR, o.error.code());
         assertEquals("The model server stopped responding in the middle of the answer", o.error.getMessage());
         assertEquals(Optional.of("no data for 2 s (AII_TIMEOUT)"), o.error.detail());
     }
@@ -107,6 +108,7 @@ class ErrorMappingTest {
         try (FakeOpenAiServer server = FakeOpenAiServer.start().delay("/v1/chat/completions", Duration.ofMinutes(5))) {
             Outcome o = fail(server, Reply.text("never"));
             assertEquals(List.of(), o.pieces);
+            assertEquals(ErrorCode.SERVER_ERROR, o.error.code());
             assertEquals("The model server did not answer within 2 s", o.error.getMessage());
         }
     }

@@ -319,7 +319,7 @@ class RealServerBehaviourTest {
             Timeouts oneSecond = TEST.withIdle(Duration.ofSeconds(1));
             for (int i = 0; i < 2; i++) {
                 ModelException e = fails(server, oneSecond, new Seen());
-                assertEquals(ErrorCode.INTERNAL_ERROR, e.code());
+                assertEquals(ErrorCode.SERVER_ERROR, e.code());
                 assertEquals("The model server did not answer within 1 s", e.getMessage());
             }
         }

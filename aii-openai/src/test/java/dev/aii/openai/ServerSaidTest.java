@@ -47,7 +47,8 @@ class ServerSaidTest {
                 dev.aii.model.Session session = backend.openSession(dev.aii.model.SessionOptions.plain())) {
             ModelException e = org.junit.jupiter.api.Assertions.assertThrows(ModelException.class,
                     () -> session.respond("Hi", piece -> { }));
-            assertEquals(ErrorCode.INTERNAL_ERROR, e.code());
+            assertEquals(ErrorCode.SERVER_ERROR, e.code());
+            assertEquals("The model server failed: bad request (HTTP 400)", e.getMessage());
             assertEquals(Optional.of("registry.ollama.ai/library/gemma:2b does not support tools"), e.serverMessage());
         }
     }
