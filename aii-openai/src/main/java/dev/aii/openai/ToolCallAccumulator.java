@@ -3,8 +3,10 @@ package dev.aii.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -40,7 +42,13 @@ final class ToolCallAccumulator {
                 byIndex.put(index.intValue(), slot);
             }
         } else if (id != null) {
-            slot = slots.stream().filter(s -> id.equals(s.id)).findFirst().orElseGet(this::newSlot);
+            Slot same = null;
+            for (Slot s : slots) {
+                if (id.equals(s.id)) {
+                    same = s;
+                }
+            }
+            slot = same == null || startsAnother(same, id, name, arguments) ? newSlot() : same;
         } else {
             Slot last = slots.isEmpty() ? null : slots.get(slots.size() - 1);
             slot = last == null || startsAnother(last, null, name, arguments) ? newSlot() : last;
@@ -58,12 +66,30 @@ final class ToolCallAccumulator {
         return slots.isEmpty();
     }
 
-    /** The calls so far, each without an id getting one from {@code newId}. */
+    /**
+     * The calls so far, each with an id of its own toward the server: one
+     * without an id, or with the id of an earlier call of this answer (two
+     * calls sharing one id would get their results mixed up), gets one from
+     * {@code newId}.
+     */
     List<ToolCall> calls(Supplier<String> newId) {
         List<ToolCall> calls = new ArrayList<>(slots.size());
+        Set<String> used = new HashSet<>();
+        slots.forEach(s -> {
+            if (s.id != null) {
+                used.add(s.id);
+            }
+        });
+        Set<String> given = new HashSet<>();
         for (Slot s : slots) {
-            if (s.id == null) {
-                s.id = newId.get();
+            if (s.id == null || !given.add(s.id)) {
+                String fresh;
+                do {
+                    fresh = newId.get();
+                } while (used.contains(fresh));
+                s.id = fresh;
+                used.add(fresh);
+                given.add(fresh);
             }
             calls.add(new ToolCall(s.id, s.name, s.arguments.toString()));
         }
@@ -79,7 +105,9 @@ final class ToolCallAccumulator {
      */
     private static boolean startsAnother(Slot slot, String id, String name, String arguments) {
         if (id != null && slot.id != null) {
-            return !id.equals(slot.id);
+            // the same id again: another call only when it names a tool and brings arguments after whole ones
+            return !id.equals(slot.id) || (name != null && !slot.name.isEmpty() && !arguments.isEmpty()
+                    && isWhole(slot.arguments));
         }
         if (id != null || slot.id != null || name == null || slot.name.isEmpty() || arguments.isEmpty()) {
             return false;

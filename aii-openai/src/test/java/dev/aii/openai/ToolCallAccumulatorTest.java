@@ -95,6 +95,29 @@ class ToolCallAccumulatorTest {
                 "{\"index\":0,\"function\":{\"name\":\"t\",\"arguments\":\"\"}}"));
     }
 
+    @Test
+    void twoCallsSharingAnIdAtTwoIndexesGetAnIdEach() {
+        assertEquals(List.of(new ToolCall("call_0", "t", "{\"x\":1}"), new ToolCall("gen_1", "t", "{\"y\":2}")), merge(
+                "{\"index\":0,\"id\":\"call_0\",\"function\":{\"name\":\"t\",\"arguments\":\"{\\\"x\\\":1}\"}}",
+                "{\"index\":1,\"id\":\"call_0\",\"function\":{\"name\":\"t\",\"arguments\":\"{\\\"y\\\":2}\"}}"));
+    }
+
+    @Test
+    void twoWholeCallsSharingAnIdWithoutIndexStayApart() {
+        assertEquals(List.of(new ToolCall("same", "t", "{}"), new ToolCall("gen_1", "t", "[]")), merge(
+                "{\"id\":\"same\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}",
+                "{\"id\":\"same\",\"function\":{\"name\":\"t\",\"arguments\":\"[]\"}}"));
+    }
+
+    @Test
+    void aFreshIdNeverRepeatsOneTheServerGave() {
+        assertEquals(List.of(new ToolCall("gen_1", "t", "{}"), new ToolCall("gen_2", "t", "[]"),
+                new ToolCall("gen_3", "t", "{}")), merge(
+                "{\"index\":0,\"id\":\"gen_1\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}",
+                "{\"index\":1,\"id\":\"gen_1\",\"function\":{\"name\":\"t\",\"arguments\":\"[]\"}}",
+                "{\"index\":2,\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}"));
+    }
+
     private static List<ToolCall> merge(String... fragments) {
         ToolCallAccumulator acc = new ToolCallAccumulator();
         for (String f : fragments) {

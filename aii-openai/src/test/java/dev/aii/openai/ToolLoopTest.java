@@ -90,6 +90,24 @@ class ToolLoopTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void twoCallsSharingOneIdAreAnsweredUnderIdsOfTheirOwn(Wire wire) throws Exception {
+        Recorder tool = new Recorder();
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()
+                .enqueue(Reply.toolCalls(wire, Reply.call("run_command", DF).withId("call_0"),
+                        Reply.call("run_command", LS).withId("call_0")), Reply.text(wire, "Done."));
+                OpenAiBackend backend = Fixture.backend(server);
+                Session session = backend.openSession(Fixture.tools(tool.spec()))) {
+            Fixture.respond(session, "Check things");
+            assertEquals(List.of(DF, LS), tool.calls);
+            RecordedRequest second = server.lastChatRequest();
+            assertEquals(List.of("call_0", "call_1"), second.messages().get(1).get("tool_calls").findValuesAsText("id"));
+            assertEquals(List.of("call_0", "call_1"), second.toolCallIds());
+            assertEquals(List.of("exit 0\nresult 1\n", "exit 0\nresult 2\n"), second.toolResults());
+        }
+    }
+
     @Test
     void argumentsThatAreNotJsonReachTheHandlerAsTheyAre() throws Exception {
         List<String> seen = new ArrayList<>();
