@@ -90,6 +90,8 @@ final class HttpStream implements AutoCloseable {
                     Math.max(1, connectTimeout.toMillis())));
             socket.setTcpNoDelay(true);
             if (tls) {
+                // The handshake is part of connecting: a server that never answers it gets the connect time.
+                socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, connectTimeout.toMillis())));
                 SSLSocket ssl = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
                         .createSocket(socket, uri.getHost(), port, true);
                 SSLParameters parameters = ssl.getSSLParameters();

@@ -72,7 +72,7 @@ public final class LocalServers {
         return Optional.empty();
     }
 
-    private static boolean listsModels(ServerHttp http, URI models) {
+    static boolean listsModels(ServerHttp http, URI models) {
         try {
             ServerHttp.Answer answer = http.get(models, ANSWER_LIMIT);
             return answer.ok() && ModelListing.parse(answer.body()).isPresent();

@@ -129,22 +129,27 @@ public final class OpenAiBackend implements LanguageModel {
         } catch (Redirects.Refused e) {
             return new Listed(Availability.unavailable(ChatStream.refusedRedirect(e)));
         } catch (IOException e) {
-            return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": " + ServerErrors.describe(e, timeouts.availability()))));
+            ModelException problem = ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + endpoints.models() + ": " + ServerErrors.describe(e, timeouts.availability()));
+            return new Listed(Availability.unavailable(BaseUrlHints.ofFailure(config.baseUrl(), e)
+                    .map(problem::withHint).orElse(problem)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
                     "GET " + endpoints.models() + ": interrupted")));
         } catch (IllegalArgumentException e) {
             // No scheme (localhost:11434/v1), another scheme, a space: the URL names no server to reach.
-            return new Listed(Availability.unavailable(ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + config.baseUrl() + "/models: not an http:// or https:// URL: " + e.getMessage())));
+            ModelException problem = ModelException.serverUnreachable(config.baseUrl(),
+                    "GET " + config.baseUrl() + "/models: not an http:// or https:// URL: " + e.getMessage());
+            return new Listed(Availability.unavailable(BaseUrlHints.ofUrl(config.baseUrl())
+                    .map(problem::withHint).orElse(problem)));
         }
         if (!answer.ok()) {
             Optional<String> said = ServerErrors.serverMessage(answer.body());
             ModelException problem = ModelException.serverUnreachable(config.baseUrl(),
-                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body()))
-                    .withServerMessage(said.orElse(null));
+                    "GET " + endpoints.models() + ": HTTP " + answer.status() + ": " + ServerErrors.excerpt(answer.body()));
+            Optional<String> hint = answer.status() == 404 ? notFoundHint() : Optional.empty();
+            problem = hint.map(problem::withHint).orElse(problem).withServerMessage(said.orElse(null));
             return new Listed(Availability.unavailable(problem), ServerBusy.of(answer.status(), answer.retryAfter(),
                     problem, "HTTP " + answer.status() + said.map(m -> ": " + ServerErrors.excerpt(m)).orElse(""),
                     java.time.Clock.systemUTC()));
@@ -164,6 +169,20 @@ public final class OpenAiBackend implements LanguageModel {
         } catch (ModelException e) {
             return new Listed(Availability.unavailable(e));
         }
+    }
+
+    /**
+     * Why {@code <base>/models} is not found: the base URL names the chat
+     * endpoint, or lacks the {@code /v1} under which the server lists its
+     * models (asked once, within {@link LocalServers#ANSWER_LIMIT}).
+     */
+    private Optional<String> notFoundHint() {
+        Optional<String> fromUrl = BaseUrlHints.ofUrl(config.baseUrl());
+        if (fromUrl.isPresent()) {
+            return fromUrl;
+        }
+        return LocalServers.listsModels(http, java.net.URI.create(config.baseUrl() + "/v1/models"))
+                ? Optional.of(BaseUrlHints.didYouMean(config.baseUrl() + "/v1")) : Optional.empty();
     }
 
     /**

@@ -132,8 +132,9 @@ class AvailabilityTest {
             try (OpenAiBackend backend = Fixture.backend(base, Timeouts.defaults())) {
                 ModelException e = problem(backend.availability());
                 assertEquals(ErrorCode.UNAVAILABLE_SERVER, e.code(), base);
+                String hint = base.contains("://") ? "" : "\ndid you mean http://" + base + " ?";
                 assertEquals("Cannot reach the model server at " + base
-                        + "\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server", e.getMessage());
+                        + "\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server" + hint, e.getMessage());
                 assertTrue(e.detail().orElseThrow().startsWith("GET " + base + "/models: not an http:// or https:// URL: "),
                         e.detail().orElseThrow());
             }
