@@ -160,7 +160,7 @@ public final class Aii {
             Backends.contextSizeWarning(env, name.baseUrl().isPresent() || name.inProcess()).ifPresent(warning -> console.warning(warning));
             Availability availability = model.availability(ServerNotes.waitingOnce(console));
             if (!availability.isAvailable()) {
-                return console.report(OpenAiModels.explain(model, availability.problem().orElseThrow()));
+                return console.report(availability.problem().orElseThrow());
             }
             name = ModelName.of(model);   // a server's model is known once it is available
             if (o.model != null && name.baseUrl().isEmpty() && !name.inProcess()) {

@@ -121,7 +121,7 @@ class ExecCliTest {
     }
 
     /** What every approval prompt starts with: column 0 of a cleared line, then the terminal reset. */
-    private static final String PROMPT_START = "\r\u000f\u001b[?7h\u001b[J" + "\u001b[0m\u001b(B\u001b[?25h";
+    private static final String PROMPT_START = "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007" + "\u001b[0m\u001b(B\u001b[?25h";
 
     @Test
     void aLineOfTheAnswerLeftOpenOnAPipeIsEndedOnTheTerminalByThePrompt() {
@@ -132,7 +132,7 @@ class ExecCliTest {
         String question = "aii: run this command?\n  touch " + target() + "\n"
                 + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> ";
         // stdout (a pipe) is left as the answer wrote it; the terminal gets the LF, once.
-        assertEquals(List.of("\n" + PROMPT_START + question, PROMPT_START + question), terminal.prompts());
+        assertEquals(List.of(PROMPT_START.replace("\u001b8\r", "\u001b8\n\r") + question, PROMPT_START + question), terminal.prompts());
         assertEquals("Checking files.No.\n", cli.out());
     }
 
@@ -153,7 +153,7 @@ class ExecCliTest {
         ScriptedTerminal terminal = ScriptedTerminal.answering("n");
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "make x.txt"));
-        assertEquals(List.of("\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  touch " + target() + "\n"
+        assertEquals(List.of("\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  touch " + target() + "\n"
                 + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> "), terminal.prompts());
         assertEquals(List.of(ToolTexts.DENIED_BY_USER), model.toolResults);
         assertFalse(Files.exists(home.resolve("x.txt")));

@@ -87,9 +87,9 @@ class ExecGuardCliTest {
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "set the clock"));
         assertEquals(List.of(
-                "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  date -s 2020-01-01\n  note: this form of date can set the system clock\n"
+                "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  date -s 2020-01-01\n  note: this form of date can set the system clock\n"
                         + "  [y] yes once   [N] no\n> ",
-                "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  file -z x\n  note: this form of file runs an external decompressor\n"
+                "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  file -z x\n  note: this form of file runs an external decompressor\n"
                         + "  [y] yes once   [N] no\n> "), terminal.prompts());
         assertEquals(List.of(ToolTexts.DENIED_BY_USER, ToolTexts.DENIED_BY_USER), model.toolResults);
         assertFalse(Files.exists(home.resolve(".config/aii/allow")));

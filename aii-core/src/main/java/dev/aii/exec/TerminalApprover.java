@@ -25,11 +25,13 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Text that reached the terminal before the prompt (the model's answer
  * through a pipe, a command that opened the terminal device by name) may have
- * left it in any state. So each prompt is one write that first takes the
+ * left it in any state. So each prompt is one write that first undoes what
+ * could move the prompt ({@link #UNDO}: scroll region, origin mode,
+ * margins, the alternate screen, an unfinished escape sequence), takes the
  * cursor to column 0 of a cleared line ({@link #COLUMN_ZERO}, after a line
  * feed when the answer's line may still be open there), then resets what
  * could hide or garble the text ({@link #RESET}), then says what runs. A
- * display longer than {@value #LONG_DISPLAY} characters, which wraps on a
+ * display wider than {@value #LONG_DISPLAY} columns, which wraps on a
  * common screen and could draw a false prompt of its own, is followed by a
  * summary line naming the program, so the lines just above {@code > } always
  * name what runs.
@@ -47,15 +49,36 @@ public final class TerminalApprover implements Approver {
     static final String RESET = "\u001b[0m\u001b(B\u001b[?25h";
 
     /**
-     * Written just before {@link #RESET}: carriage return to column 0, shift
-     * in (back to the G0 set, in case a shift out chose another), line wrap
-     * on (so a long display is not cut at the margin), and everything from
-     * the cursor to the end of the screen erased (text left on the prompt's
-     * line or below it by anything but aii).
+     * The first bytes of every prompt, which give the screen back whatever a
+     * command that opened the terminal by its name left it in: CAN, and ST
+     * for terminals that end a control string only so, end an escape sequence
+     * or a control string left unfinished (which would swallow the prompt);
+     * the normal screen instead of the alternate one;
+     * then, between saving the cursor (DECSC) and restoring it (DECRC), so
+     * that the prompt still starts where the cursor is, origin mode off, no
+     * left and right margins, and a scroll region of the whole screen (a
+     * two-line region would scroll the prompt's first lines away; the second
+     * form is for terminals that do not take the first as a reset).
      */
-    static final String COLUMN_ZERO = "\r\u000f\u001b[?7h\u001b[J";
+    static final String UNDO = "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8";
 
-    /** A display longer than this many characters gets the summary line. */
+    /**
+     * Written after {@link #UNDO} (and the LF that ends an open line), just
+     * before {@link #RESET}: carriage return to column 0, insert mode off,
+     * shift in and ASCII in G0 and G1 (so no shift chooses line drawing), then
+     * UTF-8 (ISO 2022 mode would show it as other characters; in UTF-8 mode
+     * some terminals ignore shifts, hence this order), a space taken back
+     * (it uses up a pending single shift), a single-width line, the screen
+     * not in reverse video, line wrap on (so a long display is not cut at the
+     * margin), everything from the cursor to the end of the screen erased
+     * (text left on the prompt's line or below it, double-width line marks
+     * with it), and the default foreground and background colours back (a
+     * foreground set to the background hides text as well as SGR 8 does).
+     */
+    static final String COLUMN_ZERO = "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J"
+            + "\u001b]110\u0007\u001b]111\u0007";
+
+    /** A display wider than this many columns gets the summary line. */
     static final int LONG_DISPLAY = 80;
 
     /** How often a prompt waiting for another one checks for cancellation. */
@@ -126,12 +149,13 @@ public final class TerminalApprover implements Approver {
     }
 
     /**
-     * What comes before {@link #RESET}: {@link #COLUMN_ZERO}, after a LF when
-     * {@code lineOpen} (a line of the answer may stand unended on the
-     * terminal, which a carriage return alone would overwrite).
+     * What comes before {@link #RESET}: {@link #UNDO}, then
+     * {@link #COLUMN_ZERO}, with a LF between them when {@code lineOpen} (a
+     * line of the answer may stand unended on the terminal, which a carriage
+     * return alone would overwrite).
      */
     static String lead(boolean lineOpen) {
-        return lineOpen ? "\n" + COLUMN_ZERO : COLUMN_ZERO;
+        return lineOpen ? UNDO + "\n" + COLUMN_ZERO : UNDO + COLUMN_ZERO;
     }
 
     /** The text written to the terminal for {@code request} after the lead: the reset, then the question. */
@@ -158,18 +182,19 @@ public final class TerminalApprover implements Approver {
     }
 
     /**
-     * For a display longer than {@value #LONG_DISPLAY} characters (Unicode
-     * code points of {@link ResolvedCommand#display()}, as escaped and quoted,
-     * without the indent and the untrusted suffix), the line
+     * For a display wider than {@value #LONG_DISPLAY} columns of a terminal
+     * ({@link ResolvedCommand#display()}, as escaped and quoted, without the
+     * indent and the untrusted suffix; a wide character takes two columns, a
+     * combining mark none), the line
      * {@code   (<program>: <N> arguments, <M> characters)}: the program as
      * the display starts with it (its name when trusted, else its path),
      * rendered; N the number of arguments ({@code 1 argument} for one); M
-     * that length.
+     * the display's length in Unicode code points.
      */
     static Optional<String> summary(ResolvedCommand command) {
         String display = command.display();
         int length = display.codePointCount(0, display.length());
-        if (length <= LONG_DISPLAY) {
+        if (ScreenColumns.of(display) <= LONG_DISPLAY) {
             return Optional.empty();
         }
         List<String> argv = command.displayArgv();

@@ -23,7 +23,7 @@ class TerminalApproverTest {
             new ApprovalRequest(GIT_STATUS, Optional.empty(), List.of());
 
     /** Column 0 of a cleared screen line, then the reset: what every prompt starts with. */
-    static final String START = "\r\u000f\u001b[?7h\u001b[J" + "\u001b[0m\u001b(B\u001b[?25h";
+    static final String START = "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007" + "\u001b[0m\u001b(B\u001b[?25h";
 
     private final List<String> order = new ArrayList<>();
     private final ExecOutput output = new ExecOutput() {
@@ -227,11 +227,31 @@ class TerminalApproverTest {
     }
 
     @Test
-    void charactersAreCodePointsNotUtf16Units() {
-        String smiles73 = "\uD83D\uDE00".repeat(73);
-        // echo, a space, the quotes and 73 characters: 80, though 153 UTF-16 units.
-        assertEquals("  [y] yes once   [N] no", promptLines(echo(smiles73)).get(2));
-        assertEquals("  (echo: 1 argument, 81 characters)", promptLines(echo(smiles73 + "\uD83D\uDE00")).get(2));
+    void wideCharactersTakeTwoColumnsAndCombiningMarksNone() {
+        // echo, a space and the quotes: 7 columns; then 36 wide characters, 72 columns: 79 in all.
+        for (String wide : List.of("\uD83D\uDE00", "\u4E2D", "\uAC00", "\uFF21")) {
+            assertEquals("  [y] yes once   [N] no", promptLines(echo(wide.repeat(36))).get(2), wide);
+            assertEquals("  (echo: 1 argument, 44 characters)", promptLines(echo(wide.repeat(37))).get(2), wide);
+        }
+        // 73 letters with a combining accent each: 80 columns, though 153 characters.
+        assertEquals("  [y] yes once   [N] no", promptLines(echo("e\u0301".repeat(73))).get(2));
+        assertEquals("  (echo: 1 argument, 157 characters)", promptLines(echo("e\u0301".repeat(75))).get(2));
+    }
+
+    @Test
+    void screenColumnsFollowTheEastAsianWidthTable() {
+        assertEquals(0, ScreenColumns.of(""));
+        assertEquals(1, ScreenColumns.of("a"));
+        assertEquals(2, ScreenColumns.of("\u4E00"));       // CJK ideograph
+        assertEquals(2, ScreenColumns.of("\u3042"));       // hiragana
+        assertEquals(2, ScreenColumns.of("\uFF01"));       // fullwidth exclamation mark
+        assertEquals(1, ScreenColumns.of("\uFF61"));       // halfwidth ideographic full stop
+        assertEquals(2, ScreenColumns.of("\uD83D\uDE80")); // rocket
+        assertEquals(1, ScreenColumns.of("\u00E9"));       // precomposed e acute
+        assertEquals(1, ScreenColumns.of("e\u0301"));      // e and a combining acute
+        assertEquals(2, ScreenColumns.of("\u1100\u1161")); // a Hangul leading consonant and its vowel
+        assertEquals(2, ScreenColumns.of("\uD840\uDC00")); // U+20000, plane 2
+        assertEquals(1, ScreenColumns.of("\u2764"));       // heavy black heart: text presentation
     }
 
     @Test
@@ -293,7 +313,7 @@ class TerminalApproverTest {
         };
         new TerminalApprover(terminal, lineOpen).ask(WITHOUT_ALWAYS, new Cancellation());
         assertEquals(List.of("beforePrompt"), written);
-        assertEquals(List.of("\n" + START + "aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> n\n"),
+        assertEquals(List.of(START.replace("\u001b8\r", "\u001b8\n\r") + "aii: run this command?\n  git status --short\n  [y] yes once   [N] no\n> n\n"),
                 terminal.prompts());
         assertEquals(List.of("open", "discard", "write", "read", "close"), terminal.events());
     }
@@ -303,6 +323,6 @@ class TerminalApproverTest {
         FakeTerminal terminal = FakeTerminal.answering("n");
         ask(terminal, WITHOUT_ALWAYS);
         assertEquals(List.of("beforeTerminal"), order);
-        assertTrue(terminal.prompts().getFirst().startsWith("\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25haii: "));
+        assertTrue(terminal.prompts().getFirst().startsWith("\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25haii: "));
     }
 }

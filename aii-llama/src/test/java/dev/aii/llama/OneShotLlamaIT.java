@@ -137,7 +137,7 @@ class OneShotLlamaIT {
         Llama.Served s = Llama.serve(Models.switching());
         s.proxy().hold();
         Result r = new AiiRun(root, s.baseUrl()).env("AII_TIMEOUT", "2").run("Say hello");
-        assertEquals(1, r.exit(), r.err());
+        assertEquals(4, r.exit(), r.err());
         assertEquals("", r.out());
         assertEquals("aii: The model server did not answer within 2 s\n", r.err());
     }

@@ -183,9 +183,9 @@ class ToolLoopLlamaIT {
     void aServerWithoutJinjaSaysWhyItRefusesTools() throws Exception {
         Llama.Served s = Llama.serve(Models.switching(), "--no-jinja");
         Result r = new AiiRun(root, s.baseUrl()).run("-x", "What OS?");
-        assertEquals(1, r.exit(), r.err());
+        assertEquals(4, r.exit(), r.err());
         assertEquals("", r.out());
-        assertEquals("aii: The chat request to the model server failed with HTTP 500\n"
+        assertEquals("aii: The model server failed: internal server error (HTTP 500)\n"
                 + "aii: server said: tools param requires --jinja flag\n", r.err());
     }
 

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * One tool call with the real pieces (the /dev/tty terminal, the terminal
  * approver, the ProcessBuilder runner), as the command line wires them:
  * {@code ApprovalMain <allow file> <arguments JSON> [interrupt|sigint]}. The
- * result goes to stdout. With {@code interrupt}, the answer is interrupted
+ * result goes to stdout. A JSON array of arguments makes one call each, in
+ * one answer, each result followed by a LF. With {@code interrupt}, the answer is interrupted
  * shortly after the prompt is shown, as Ctrl-C would; with {@code sigint},
  * SIGINT does what Ctrl-C does in the command line: it declines a pending
  * prompt, else interrupts the answer.
@@ -45,7 +46,7 @@ public final class ApprovalMain {
                 onInt);
     }
 
-    public static void main(String[] args) throws ReflectiveOperationException {
+    public static void main(String[] args) throws ReflectiveOperationException, java.io.IOException {
         AllowFile file = AllowFile.at(Path.of(args[0]));
         boolean interrupt = args.length > 2 && args[2].equals("interrupt");
         AtomicReference<AnswerScope> self = new AtomicReference<>();
@@ -78,7 +79,15 @@ public final class ApprovalMain {
                     }
                 });
             }
-            System.out.print(answer.call(args[1]));
+            if (args[1].startsWith("[")) {
+                // several calls of one answer, one after the other
+                for (com.fasterxml.jackson.databind.JsonNode call : new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(args[1])) {
+                    System.out.print(answer.call(call.toString()) + "\n");
+                }
+            } else {
+                System.out.print(answer.call(args[1]));
+            }
         }
         System.out.flush();
     }

@@ -21,7 +21,7 @@ class ScriptedTerminalTest {
     private static final ApprovalRequest REQUEST = new ApprovalRequest(
             new ResolvedCommand("git", "/usr/bin/git", "git", true, List.of("status")),
             Optional.of(Rule.of("git", "status")), List.of());
-    private static final String PROMPT = "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h"
+    private static final String PROMPT = "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h"
             + "aii: run this command?\n  git status\n"
             + "  [y] yes once   [a] always allow \"git status\"   [N] no\n> ";
 

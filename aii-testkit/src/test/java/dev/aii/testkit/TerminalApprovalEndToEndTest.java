@@ -49,7 +49,7 @@ class TerminalApprovalEndToEndTest {
 
     private String prompt() {
         // Column 0 of a cleared line and the reset, then the seed's bytes (the terminal turns each LF into CR LF).
-        return "\r\u000f\u001b[?7h\u001b[J\u001b[0m\u001b(B\u001b[?25h"
+        return "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h"
                 + "aii: run this command?\r\n  touch " + made + "\r\n  [y] yes once   [a] always allow \"touch " + made
                 + "\"   [N] no\r\n> ";
     }

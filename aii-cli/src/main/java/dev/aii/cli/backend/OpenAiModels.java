@@ -1,8 +1,6 @@
 package dev.aii.cli.backend;
 
-import dev.aii.model.ErrorCode;
 import dev.aii.model.LanguageModel;
-import dev.aii.model.ModelException;
 import dev.aii.openai.LocalServers;
 import dev.aii.openai.OpenAiBackend;
 import dev.aii.openai.OpenAiConfig;
@@ -41,29 +39,5 @@ public final class OpenAiModels {
                     Optional.of(server.config().baseUrl())));
         }
         return Optional.empty();
-    }
-
-    /**
-     * {@code problem} with a third line {@code did you mean <base>/v1 ?} when
-     * it is {@code unavailable_server} and the server answers at
-     * {@code <base>/v1}; else {@code problem} itself.
-     */
-    public static ModelException explain(LanguageModel model, ModelException problem) {
-        if (problem.code() != ErrorCode.UNAVAILABLE_SERVER || !(model instanceof OpenAiBackend server)) {
-            return problem;
-        }
-        return LocalServers.withV1(server.config().baseUrl(), server.config().apiKey())
-                .map(meant -> {
-                    ModelException explained = new ModelException(problem.code(),
-                            problem.getMessage() + "\n" + didYouMean(meant), problem.detail().orElse(null),
-                            problem.getCause());
-                    return problem.serverMessage().map(explained::withServerMessage).orElse(explained);
-                })
-                .orElse(problem);
-    }
-
-    /** The third line of {@code unavailable_server} for a URL without its {@code /v1}. */
-    static String didYouMean(String base) {
-        return "did you mean " + base + " ?";
     }
 }

@@ -30,7 +30,7 @@ class ApprovalE2E extends ServerFixture {
      * What every prompt starts with: carriage return, shift in, line wrap on and the screen erased below
      * (column 0 of a clean line), then the reset of exec.md 9.4 (attributes off, ASCII, cursor shown).
      */
-    static final String START = "\r\u000f\u001b[?7h\u001b[J" + "\u001b[0m\u001b(B\u001b[?25h";
+    static final String START = "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007" + "\u001b[0m\u001b(B\u001b[?25h";
 
     /** The prompt for {@code touch x.txt} as the terminal shows it (the terminal turns each LF into CR LF). */
     static final String PROMPT = START + "aii: run this command?\r\n  touch x.txt\r\n"

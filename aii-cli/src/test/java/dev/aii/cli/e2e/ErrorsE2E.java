@@ -31,7 +31,8 @@ class ErrorsE2E extends ServerFixture {
     void aBaseUrlWithoutItsSchemeNamesNoServerToReach() throws Exception {
         Result r = aii.env("AII_BASE_URL", "localhost:11434/v1").run("hello");
         assertEquals(new Result(3, "", "aii: Cannot reach the model server at localhost:11434/v1\n"
-                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+                + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
+                + "aii: did you mean http://localhost:11434/v1 ?\n"), r);
     }
 
     @Test
@@ -67,7 +68,8 @@ class ErrorsE2E extends ServerFixture {
             String https = "https://127.0.0.1:" + plain.getLocalPort() + "/v1";
             Result r = aii.env("AII_BASE_URL", https).run("hello");
             assertEquals(new Result(3, "", "aii: Cannot reach the model server at " + https + "\n"
-                    + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"), r);
+                    + "aii: start it, or point AII_BASE_URL at a running OpenAI-compatible server\n"
+                    + "aii: did you mean http://127.0.0.1:" + plain.getLocalPort() + "/v1 ?\n"), r);
             Result json = aii.run("-j", "hello");
             assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
                     + "server at " + https + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server\","
@@ -88,11 +90,22 @@ class ErrorsE2E extends ServerFixture {
         server.enqueue(Reply.httpError(400, NO_TOOLS), Reply.httpError(500, NO_JINJA));
         for (int status : List.of(400, 500)) {
             Result r = aii.run("-x", "-j", "how full is my disk");
-            assertEquals(1, r.exit(), r.err());
-            org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("{\"error\":\"internal_error\",\"message\":"
-                    + "\"The chat request to the model server failed with HTTP " + status + "\""), r.err());
+            assertEquals(4, r.exit(), r.err());
+            org.junit.jupiter.api.Assertions.assertTrue(r.err().startsWith("{\"error\":\"server_error\",\"message\":"
+                    + "\"The model server failed: " + (status == 400 ? "bad request" : "internal server error")
+                    + " (HTTP " + status + ")\""), r.err());
             org.junit.jupiter.api.Assertions.assertTrue(r.err().contains(status == 400 ? "does not support tools"
                     : "tools param requires --jinja flag"), r.err());
+        }
+    }
+
+    @Test
+    void aModelListThatNeverAnswersIsAskedOnce() throws Exception {
+        try (FakeOpenAiServer silent = FakeOpenAiServer.start().delay("/v1/models", java.time.Duration.ofMinutes(5))) {
+            Result r = aii.env("AII_BASE_URL", silent.baseUrl()).run("hello");
+            assertEquals(3, r.exit(), r.err());
+            assertEquals(1, silent.requests("/v1/models").size());
+            assertEquals(List.of(), silent.requests("/models"));
         }
     }
 
