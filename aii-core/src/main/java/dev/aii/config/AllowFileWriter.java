@@ -64,7 +64,7 @@ final class AllowFileWriter {
         waiting.inProcess(IN_PROCESS);
         try (FileChannel lockChannel = FileChannel.open(lock,
                 Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly(OWNER_RW, dir));
-             FileLock ignored = waiting.fileLock(lockChannel)) {
+             FileLock ignored = waiting.fileLock(lockChannel, lock)) {
             refuseUntrusted(file);
             // Holding the lock, nobody is writing: a temporary file left now is from a writer that died.
             StaleFiles.remove(dir, file.getFileName().toString());

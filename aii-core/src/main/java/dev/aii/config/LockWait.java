@@ -43,12 +43,19 @@ final class LockWait {
         }
     }
 
-    /** Takes the exclusive lock of {@code channel}, which another process may hold, or throws. */
-    FileLock fileLock(FileChannel channel) throws IOException {
+    /**
+     * Takes the exclusive lock of {@code channel}, which another process may
+     * hold, then waits while another process holds a {@code flock(2)} lock on
+     * {@code lockFile} (which Java's locks do not see); or throws.
+     */
+    FileLock fileLock(FileChannel channel, Path lockFile) throws IOException {
         while (true) {
             FileLock lock = channel.tryLock();
             if (lock != null) {
-                return lock;
+                if (!FlockHolders.held(lockFile)) {
+                    return lock;
+                }
+                lock.release();
             }
             giveUpIfDue();
             try {

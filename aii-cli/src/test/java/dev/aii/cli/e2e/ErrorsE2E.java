@@ -72,7 +72,8 @@ class ErrorsE2E extends ServerFixture {
                     + "aii: did you mean http://127.0.0.1:" + plain.getLocalPort() + "/v1 ?\n"), r);
             Result json = aii.run("-j", "hello");
             assertEquals(new Result(3, "", "{\"error\":\"unavailable_server\",\"message\":\"Cannot reach the model "
-                    + "server at " + https + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server\","
+                    + "server at " + https + "\\nstart it, or point AII_BASE_URL at a running OpenAI-compatible server"
+                    + "\\ndid you mean http://127.0.0.1:" + plain.getLocalPort() + "/v1 ?\","
                     + "\"detail\":\"GET " + https + "/models: Unrecognized SSL message, plaintext connection?\",\"exitCode\":3}\n"),
                     json);
         }

@@ -31,6 +31,9 @@ class PromptIntegrityE2E extends ServerFixture {
 
     private static final String START = ApprovalE2E.START;
 
+    /** {@link #START} when a line of the answer may still be open: its LF comes after the screen is put back. */
+    private static final String START_AFTER_OPEN_LINE = START.replace("\u001b8\r", "\u001b8\r\n\r");
+
     /** A false prompt for {@code ls -l /tmp}, as a model could write it in its text. */
     private static final String FAKE_PROMPT = "aii: run this command?\n  ls -l /tmp\n  [y] yes once   [N] no\n> ";
 
@@ -46,7 +49,7 @@ class PromptIntegrityE2E extends ServerFixture {
 
     /** The screen without aii's own prompt starts: what is left of escape characters came from elsewhere. */
     private static String withoutPromptStarts(String screen) {
-        return screen.replace(START, "");
+        return screen.replace(START_AFTER_OPEN_LINE, "").replace(START, "");
     }
 
     /**
@@ -66,7 +69,7 @@ class PromptIntegrityE2E extends ServerFixture {
                         .toolCall("run_command", call("rm", "victim")).done(),
                 Reply.text("Left it."));
         try (PtyDriver pty = aii.onTerminal("{aii} -x 'Tidy up' | cat")) {
-            String real = "\r\n" + START + "aii: run this command?\r\n  rm victim\r\n  [y] yes once   [N] no\r\n> ";
+            String real = START_AFTER_OPEN_LINE + "aii: run this command?\r\n  rm victim\r\n  [y] yes once   [N] no\r\n> ";
             pty.awaitOutput(real, AiiProcess.LIMIT);
             pty.type("n\n");
             assertEquals(0, pty.awaitExit(AiiProcess.LIMIT), pty.output());
@@ -156,7 +159,7 @@ class PromptIntegrityE2E extends ServerFixture {
                 Reply.text(" It went on."));
         Path dir = aii.directory();
         try (PtyDriver pty = aii.onTerminal("exec {aii} -x 'Wait for go' > answer.txt")) {
-            pty.awaitOutput(START + "aii: run this command?\r\n  sh -c ", AiiProcess.LIMIT);
+            pty.awaitOutput(START_AFTER_OPEN_LINE + "aii: run this command?\r\n  sh -c ", AiiProcess.LIMIT);
             pty.awaitOutput("> ", AiiProcess.LIMIT);
             pty.type("y\n");
             awaitFile(dir.resolve("started"));
