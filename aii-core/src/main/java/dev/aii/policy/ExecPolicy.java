@@ -1,5 +1,7 @@
 package dev.aii.policy;
 
+import dev.aii.policy.guard.ArgumentGuards;
+import dev.aii.policy.guard.PathNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -126,17 +128,16 @@ public final class ExecPolicy {
             return new Decision.Ask(command, derivePrefix(command.program(), command.arguments()),
                     Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
         }
-        List<GuardHits.Hit> hits = ArgumentGuards.hits(environment, command.program(), command.arguments());
+        ArgumentGuards.Found hits = ArgumentGuards.check(environment, command.program(), command.arguments());
         Optional<Rule> rule = hits.isEmpty()
                 ? rules.firstCovering(command.program(), command.arguments())
-                : rules.firstCovering(command.program(), command.arguments(),
-                        r -> ArgumentGuards.spelledOutBy(r, hits));
+                : rules.firstCovering(command.program(), command.arguments(), hits::spelledOutBy);
         if (rule.isPresent()) {
             return new Decision.Allow(command, rule.get());
         }
         Rule prefix = derivePrefix(command.program(), command.arguments());
         if (!hits.isEmpty()) {
-            return new Decision.Ask(command, prefix, Decision.Always.GUARDED, ArgumentGuards.reasons(hits));
+            return new Decision.Ask(command, prefix, Decision.Always.GUARDED, hits.reasons());
         }
         return new Decision.Ask(command, prefix, alwaysFor(command, prefix));
     }

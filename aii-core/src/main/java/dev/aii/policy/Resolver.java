@@ -1,5 +1,6 @@
 package dev.aii.policy;
 
+import dev.aii.policy.guard.PathNames;
 import java.util.List;
 import java.util.Optional;
 

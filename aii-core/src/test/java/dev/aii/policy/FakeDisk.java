@@ -9,14 +9,14 @@ import java.util.Map;
  * a few files, devices, a FIFO, and symbolic links (to a terminal, to a
  * process's files, to a directory), resolved the way the kernel would.
  */
-final class FakeDisk implements FileProbe {
+public final class FakeDisk implements FileProbe {
 
-    static final String HOME = "/home/u";
+    public static final String HOME = "/home/u";
 
     private final Map<String, Kind> kinds = new HashMap<>();
     private final Map<String, String> links = new HashMap<>();
 
-    FakeDisk() {
+    public FakeDisk() {
         for (String p : List.of("ls", "cat", "head", "tail", "wc", "date", "whoami", "uname", "df", "du", "stat",
                 "file", "which", "ps", "uptime", "sw_vers", "pwd", "git", "sort", "tar", "xxd", "find", "uniq",
                 "split", "man", "base64", "less", "more", "diff", "cmp", "comm", "nl", "od", "hexdump", "jq",
@@ -50,7 +50,7 @@ final class FakeDisk implements FileProbe {
         links.put("/tmp/pts", "/dev/pts");
     }
 
-    static Environment environment() {
+    public static Environment environment() {
         return new Environment("/usr/bin:/bin", HOME, new FakeDisk());
     }
 

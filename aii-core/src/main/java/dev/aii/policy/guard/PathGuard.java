@@ -1,5 +1,8 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
+import dev.aii.policy.Environment;
+import dev.aii.policy.FileProbe;
+import dev.aii.policy.Render;
 import java.util.List;
 
 /**

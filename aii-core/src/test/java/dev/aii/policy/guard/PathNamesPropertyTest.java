@@ -1,7 +1,8 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.aii.policy.Seeded;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
+import dev.aii.policy.Render;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,7 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
+import dev.aii.policy.Environment;
+import dev.aii.policy.Rule;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,7 +21,35 @@ import java.util.Set;
  * {@code git log --output=x}. "Always" is never offered for a guarded form,
  * so it never stores one.
  */
-final class ArgumentGuards {
+public final class ArgumentGuards {
+
+    /** What the guards found in one command: the guarded forms, each at the argument that spells it. */
+    public static final class Found {
+        private final List<GuardHits.Hit> hits;
+
+        Found(List<GuardHits.Hit> hits) {
+            this.hits = List.copyOf(hits);
+        }
+
+        /** Whether the command uses no guarded form. */
+        public boolean isEmpty() {
+            return hits.isEmpty();
+        }
+
+        /** Whether {@code rule} spells out every guarded form: its argument prefix reaches past each one. */
+        public boolean spelledOutBy(Rule rule) {
+            return ArgumentGuards.spelledOutBy(rule, hits);
+        }
+
+        /** The notes of the guarded forms, each once, in order. */
+        public List<String> reasons() {
+            return ArgumentGuards.reasons(hits);
+        }
+
+        List<GuardHits.Hit> hits() {
+            return hits;
+        }
+    }
 
     private ArgumentGuards() {
     }
@@ -28,13 +58,23 @@ final class ArgumentGuards {
      * Builds the tables and reads a sample through one of them and through
      * the path for programs without one; no file is looked at.
      */
-    static void prepare() {
+    public static void prepare() {
         GuardHits sample = new GuardHits("ls");
         ProgramReader reader = GuardTables.ALL.reader("ls");
         if (reader != null) {
             reader.read(List.of("-la", "--", "."), sample);
         }
         untabled(List.of("-o/x", "k=v", "file:///x"), sample);
+    }
+
+    /** Whether {@code program} has a guard table (under its own name or an alias). */
+    public static boolean hasTable(String program) {
+        return GuardTables.ALL.reader(program) != null;
+    }
+
+    /** What guards {@code program} with {@code arguments} hits, the path probe included. */
+    public static Found check(Environment env, String program, List<String> arguments) {
+        return new Found(hits(env, program, arguments));
     }
 
     /** What guards {@code program} with {@code arguments} hits, the path probe included. */

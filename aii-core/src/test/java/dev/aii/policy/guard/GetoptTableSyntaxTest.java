@@ -1,4 +1,4 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,10 +1,15 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.aii.policy.Decision;
+import dev.aii.policy.ExecPolicy;
+import dev.aii.policy.FakeDisk;
+import dev.aii.policy.FakeFiles;
+import dev.aii.policy.RuleSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -473,6 +478,6 @@ class ArgumentGuardsTest {
     }
 
     private static List<String> reasons(String program, String... args) {
-        return ArgumentGuards.reasons(ArgumentGuards.hits(FakeDisk.environment(), program, List.of(args)));
+        return ArgumentGuards.check(FakeDisk.environment(), program, List.of(args)).reasons();
     }
 }

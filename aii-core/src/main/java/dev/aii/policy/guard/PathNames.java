@@ -1,7 +1,7 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 /** Lexical path arithmetic: no file system access, symbolic links not followed. */
-final class PathNames {
+public final class PathNames {
 
     private PathNames() {
     }
@@ -11,7 +11,7 @@ final class PathNames {
      * normalises it: empty and {@code .} segments dropped, {@code ..} pops one
      * segment, never above {@code /}.
      */
-    static String normalize(String base, String path) {
+    public static String normalize(String base, String path) {
         String joined = path.startsWith("/") ? path : base + "/" + path;
         if (isNormal(joined)) {
             return joined;
@@ -65,12 +65,12 @@ final class PathNames {
     }
 
     /** The last component of a normalised absolute path ({@code ""} for {@code /}). */
-    static String lastComponent(String path) {
+    public static String lastComponent(String path) {
         return path.substring(path.lastIndexOf('/') + 1);
     }
 
     /** The parent directory of a normalised absolute path ({@code /} for {@code /x}). */
-    static String parent(String path) {
+    public static String parent(String path) {
         int slash = path.lastIndexOf('/');
         return slash <= 0 ? "/" : path.substring(0, slash);
     }

@@ -1,6 +1,6 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
-import static dev.aii.policy.GetoptTable.impl;
+import static dev.aii.policy.guard.GetoptTable.impl;
 
 import java.util.ArrayList;
 import java.util.List;

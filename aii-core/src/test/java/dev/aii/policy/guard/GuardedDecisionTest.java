@@ -1,9 +1,18 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.aii.policy.Builtins;
+import dev.aii.policy.Decision;
+import dev.aii.policy.Environment;
+import dev.aii.policy.ExecPolicy;
+import dev.aii.policy.FakeFiles;
+import dev.aii.policy.FileProbe;
+import dev.aii.policy.ResolvedCommand;
+import dev.aii.policy.Rule;
+import dev.aii.policy.RuleSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

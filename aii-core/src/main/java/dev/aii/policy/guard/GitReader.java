@@ -1,6 +1,7 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
-import static dev.aii.policy.GetoptTable.impl;
+import dev.aii.policy.Render;
+import static dev.aii.policy.guard.GetoptTable.impl;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.aii.policy;
+package dev.aii.policy.guard;
 
 /** What a guarded argument form can do, as a guard table's rows say it. */
 enum Effect {
