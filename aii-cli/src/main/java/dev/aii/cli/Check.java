@@ -20,11 +20,12 @@ final class Check {
     static String line(Decision decision, String executable) {
         // start-up idiom: instanceof, not a pattern switch (DEVELOPERS.md)
         if (decision instanceof Decision.Allow allow) {
-            return "allow (rule: " + Render.render(allow.rule().tokens()) + ")";
+            return "allow (rule: " + Render.render(allow.rule().lineTokens()) + ")";
         }
         if (decision instanceof Decision.Ask ask) {
             return "ask (" + switch (ask.always()) {
-                case OFFERED -> "always would store: " + Render.render(ask.prefix().tokens());
+                case OFFERED -> (ask.prefix().exact() ? "always would store exactly: " : "always would store: ")
+                        + Render.render(ask.prefix().tokens());
                 case NEVER_ALWAYS_PROGRAM -> "never-always program";
                 case NOT_IN_SYSTEM_DIRECTORY -> "not in a system directory: "
                         + Render.render(List.of(ask.command().path()));

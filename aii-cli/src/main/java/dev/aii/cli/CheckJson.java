@@ -114,14 +114,14 @@ final class CheckJson {
         return out.toString(StandardCharsets.UTF_8) + "\n";
     }
 
-    /** {@code name} as an array of tokens and {@code nameText} rendered, or both null. */
+    /** {@code name} as the tokens of its allow-file line ({@code =} first when exact), {@code nameText} rendered; or nulls. */
     private static void rule(JsonGenerator g, String name, Rule rule) throws IOException {
         if (rule == null) {
             g.writeNullField(name);
             g.writeNullField(name + "Text");
         } else {
-            strings(g, name, rule.tokens());
-            g.writeStringField(name + "Text", Render.render(rule.tokens()));
+            strings(g, name, rule.lineTokens());
+            g.writeStringField(name + "Text", Render.render(rule.lineTokens()));
         }
     }
 

@@ -82,8 +82,11 @@ class CheckCliTest {
 
     @Test
     void whatAlwaysWouldStore() {
-        assertEquals("ask (always would store: touch notes.txt)\n", check("--check", "touch", "notes.txt", "-c"));
-        assertEquals("ask (always would store: id -u -n)\n", check("--check", "id", "-u", "-n"));
+        assertEquals("ask (always would store exactly: shuf data.txt)\n", check("--check", "shuf", "data.txt"));
+        assertEquals("ask (always would store exactly: touch notes.txt -c)\n",
+                check("--check", "touch", "notes.txt", "-c"));
+        assertEquals("ask (always would store exactly: id -u -n)\n", check("--check", "id", "-u", "-n"));
+        assertEquals("ask (always would store: sort notes.txt)\n", check("--check", "sort", "notes.txt", "-r"));
     }
 
     @Test

@@ -130,7 +130,7 @@ class ExecCliTest {
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "make x.txt"));
         String question = "aii: run this command?\n  touch " + target() + "\n"
-                + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> ";
+                + "  [y] yes once   [a] always allow exactly \"touch " + target() + "\"   [N] no\n> ";
         // stdout (a pipe) is left as the answer wrote it; the terminal gets the LF, once.
         assertEquals(List.of(PROMPT_START.replace("\u001b8\r", "\u001b8\n\r") + question, PROMPT_START + question), terminal.prompts());
         assertEquals("Checking files.No.\n", cli.out());
@@ -154,7 +154,7 @@ class ExecCliTest {
         CliHarness cli = cli(model).terminal(terminal);
         assertEquals(0, cli.run("-x", "make x.txt"));
         assertEquals(List.of("\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h" + "aii: run this command?\n  touch " + target() + "\n"
-                + "  [y] yes once   [a] always allow \"touch " + target() + "\"   [N] no\n> "), terminal.prompts());
+                + "  [y] yes once   [a] always allow exactly \"touch " + target() + "\"   [N] no\n> "), terminal.prompts());
         assertEquals(List.of(ToolTexts.DENIED_BY_USER), model.toolResults);
         assertFalse(Files.exists(home.resolve("x.txt")));
     }
@@ -169,7 +169,7 @@ class ExecCliTest {
         Path allow = home.resolve(".config/aii/allow");
         assertEquals("# seeded from aii 0.9.0 built-in defaults\n# one rule per line: an argv prefix\n"
                 + "ls\npwd\ncat\nhead\ntail\nwc\ndate\nwhoami\nuname\ndf\ndu\nstat\nfile\nwhich\nps\nuptime\n"
-                + "sw_vers\ntouch " + target() + "\n", Files.readString(allow));
+                + "sw_vers\n= touch " + target() + "\n", Files.readString(allow));
 
         ScriptedModel second = new ScriptedModel().answer(call(touch()));
         ScriptedTerminal untouched = ScriptedTerminal.answering();

@@ -257,7 +257,7 @@ public final class AllowFile {
         out.append(loaded.source() == Source.DEFAULTS_NO_FILE ? SOURCE_DEFAULTS
                 : "# source: " + Render.escape(path.toString())).append('\n');
         for (Rule rule : loaded.rules().rules()) {
-            out.append(Render.render(rule.tokens())).append('\n');
+            out.append(Render.render(rule.lineTokens())).append('\n');
         }
         return out.toString();
     }

@@ -93,7 +93,7 @@ final class CallAudit {
 
     /** {@code default rule} for one of the built-in defaults, else {@code rule <rendered rule>}. */
     static String allowedBy(Rule rule) {
-        return Builtins.DEFAULT_RULES.contains(rule) ? "default rule" : "rule " + Render.render(rule.tokens());
+        return Builtins.DEFAULT_RULES.contains(rule) ? "default rule" : "rule " + Render.render(rule.lineTokens());
     }
 
     /** The audit words for a call the policy refused. */

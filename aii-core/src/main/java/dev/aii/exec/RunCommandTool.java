@@ -224,7 +224,7 @@ public final class RunCommandTool {
         try {
             allowFile.get().add(rule, cancellation::isCancelled);
         } catch (AllowFile.LockedException e) {
-            output.warning("could not save rule " + Render.render(rule.tokens()) + ": " + e.getMessage());
+            output.warning("could not save rule " + Render.render(rule.lineTokens()) + ": " + e.getMessage());
         } catch (IOException e) {
             output.warning("could not save rule to " + allowFile.get().path() + ": " + IoReasons.describe(e));
         }

@@ -176,7 +176,8 @@ public final class TerminalApprover implements Approver {
         summary(command).ifPresent(line -> out.append(line).append('\n'));
         out.append("  [y] yes once");
         Optional<Rule> prefix = request.alwaysPrefix();
-        prefix.ifPresent(rule -> out.append("   [a] always allow \"").append(Render.render(rule.tokens())).append('"'));
+        prefix.ifPresent(rule -> out.append(rule.exact() ? "   [a] always allow exactly \"" : "   [a] always allow \"")
+                .append(Render.render(rule.tokens())).append('"'));
         out.append("   [N] no\n> ");
         return out.toString();
     }

@@ -52,8 +52,33 @@ public final class Builtins {
                     // write whatever they are told
                     "vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "sqlite3", "tmux", "screen",
                     "nodejs", "deno", "bun", "tclsh", "wish", "lua", "php", "R", "Rscript", "julia", "mawk", "nawk",
-                    "rbash", "jshell", "jrunscript", "ltrace", "expect", "parallel")
+                    "rbash", "jshell", "jrunscript", "ltrace", "expect", "parallel",
+                    // beyond exec.md 9.2, each because even the exact command can run code that files name,
+                    // or runs a program given among its arguments: Debian's alternatives and their helpers
+                    // (editor -> vim.basic), more shells and interpreters, build tools (a build file says
+                    // what runs), and more wrappers
+                    "editor", "sensible-editor", "select-editor", "sensible-pager", "sensible-browser",
+                    "x-www-browser", "www-browser", "x-terminal-emulator", "xdg-open", "run-mailcap", "see",
+                    "ash", "mksh", "yash", "posh", "oksh", "elvish", "xonsh", "pwsh",
+                    "java", "pypy", "ipython", "irb", "erb", "guile", "racket", "sbcl", "clisp", "ocaml", "ghci",
+                    "runghc", "runhaskell", "scala", "groovy", "kotlin", "elixir", "iex", "erl", "escript",
+                    "dotnet", "octave", "gnuplot", "pydoc", "perldoc",
+                    "cmake", "ninja", "mvn", "mvnw", "gradle", "gradlew", "ant", "cargo", "go", "meson", "bazel",
+                    "rake", "bundle", "yarn", "pnpm", "pipx", "poetry", "tox", "scons",
+                    "setarch", "linux32", "linux64", "i386", "x86_64", "logsave", "perf", "valgrind", "run-parts",
+                    "sudoedit", "start-stop-daemon", "daemonize", "systemctl", "crontab", "at", "batch",
+                    "socat", "ncat", "netcat", "telnet", "ftp", "sftp")
             .collect(Collectors.toUnmodifiableSet());
+
+    /**
+     * Programs that do what the name they were started by says ({@code ls}
+     * linked to busybox runs busybox's ls): a link to one of these is judged
+     * by the name it was started by, not by the program it leads to.
+     */
+    public static final Set<String> MULTI_CALL = Set.of("busybox", "toybox", "coreutils");
+
+    private static final Set<String> NEVER_ALWAYS_LOWER = NEVER_ALWAYS.stream()
+            .map(p -> p.toLowerCase(java.util.Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
 
     /**
      * Directories whose programs rules can match: a program's parent directory
@@ -74,19 +99,23 @@ public final class Builtins {
     }
 
     /**
-     * Whether "always" is never offered for {@code program}: it is in
-     * {@link #NEVER_ALWAYS}, or is one of those with a version number appended
-     * ({@code python3.12}, {@code perl5.34}, {@code bash5}).
+     * Whether "always" is never offered for {@code program}: it, or a name
+     * of its family, is in {@link #NEVER_ALWAYS}, without regard to ASCII
+     * case. The family of a name is what it is made from: {@code vim.basic},
+     * {@code vimdiff}, {@code rvim}, {@code gvim} and {@code vim.tiny} are
+     * vim's; {@code python3.12}, {@code perl5.36.0}, {@code node20} and
+     * {@code bash5} are versions; {@code sensible-editor} is an editor,
+     * {@code gsed} a sed, {@code emacs-nox} an emacs.
      */
     public static boolean isNeverAlways(String program) {
         if (NEVER_ALWAYS.contains(program)) {
             return true;
         }
-        int end = program.length();
-        while (end > 0 && ((program.charAt(end - 1) >= '0' && program.charAt(end - 1) <= '9')
-                || program.charAt(end - 1) == '.')) {
-            end--;
+        for (String stem : ProgramFamily.stems(program)) {
+            if (NEVER_ALWAYS_LOWER.contains(stem)) {
+                return true;
+            }
         }
-        return end < program.length() && NEVER_ALWAYS.contains(program.substring(0, end));
+        return false;
     }
 }

@@ -15,7 +15,9 @@ public sealed interface Decision {
      * No rule allows the command: a human must decide.
      *
      * @param command the resolved command
-     * @param prefix the prefix that answering "always" would store, derived from the command
+     * @param prefix the rule that answering "always" would store, derived from the command
+     *               ({@link ExecPolicy#alwaysRule}): a prefix for a program with a guard table,
+     *               else the exact command
      * @param always whether and why "always" is offered
      * @param guardReasons when {@code always} is {@link Always#GUARDED}, what each guarded
      *                     form in the command can do (e.g. {@code this form of date can set
@@ -51,7 +53,7 @@ public sealed interface Decision {
 
     /** Whether "always" is offered at the prompt, and if not, why. */
     enum Always {
-        /** "always" is offered and would store {@link Ask#prefix()}. */
+        /** "always" is offered and would store {@link Ask#prefix()} (a prefix, or an exact rule). */
         OFFERED,
         /** The program is not in a trusted directory. */
         NOT_IN_SYSTEM_DIRECTORY,

@@ -23,7 +23,8 @@ import java.util.Optional;
  * if (decision instanceof Decision.Allow allow) {
  *     run(allow.command().path(), allow.command().arguments());
  * } else if (decision instanceof Decision.Ask ask) {
- *     // shows "git status --short"; "always" would store "git status"
+ *     // shows "git status --short"; "always" would store "git status" (for a program without a guard
+ *     // table, the exact command: r.exact() is true, and the allow file writes "= shuf data.txt")
  *     Answer answer = askHuman(ask.command().display(), ask.alwaysPrefix().map(r -> Render.render(r.tokens())));
  *     if (answer == Answer.ALWAYS && ask.alwaysPrefix().isPresent()) {
  *         policy = policy.withRule(ask.alwaysPrefix().get());
@@ -124,9 +125,9 @@ public final class ExecPolicy {
             return new Decision.Refuse(Decision.Refusal.NOT_FOUND, "Error: executable not found: " + executable);
         }
         ResolvedCommand command = resolved.get();
+        Rule always = alwaysRule(command.program(), command.arguments());
         if (!command.trusted()) {
-            return new Decision.Ask(command, derivePrefix(command.program(), command.arguments()),
-                    Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
+            return new Decision.Ask(command, always, Decision.Always.NOT_IN_SYSTEM_DIRECTORY);
         }
         ArgumentGuards.Found hits = ArgumentGuards.check(environment, command.program(), command.arguments());
         Optional<Rule> rule = hits.isEmpty()
@@ -135,11 +136,10 @@ public final class ExecPolicy {
         if (rule.isPresent()) {
             return new Decision.Allow(command, rule.get());
         }
-        Rule prefix = derivePrefix(command.program(), command.arguments());
         if (!hits.isEmpty()) {
-            return new Decision.Ask(command, prefix, Decision.Always.GUARDED, hits.reasons());
+            return new Decision.Ask(command, always, Decision.Always.GUARDED, hits.reasons());
         }
-        return new Decision.Ask(command, prefix, alwaysFor(command, prefix));
+        return new Decision.Ask(command, always, alwaysFor(command, always));
     }
 
     /** Resolves a program without deciding anything; empty when it is not found. */
@@ -168,18 +168,48 @@ public final class ExecPolicy {
         return new Rule(tokens);
     }
 
+    /**
+     * The rule "always" stores for a command: for a program with a guard
+     * table, {@link #derivePrefix} (the table reads every argument after it);
+     * for any other program the exact command, since aii cannot tell what
+     * further arguments would do.
+     */
+    public static Rule alwaysRule(String program, List<String> arguments) {
+        if (ArgumentGuards.hasTable(program)) {
+            return derivePrefix(program, arguments);
+        }
+        List<String> tokens = new ArrayList<>(arguments.size() + 1);
+        tokens.add(program);
+        tokens.addAll(arguments);
+        return Rule.exactly(tokens);
+    }
+
     /** Whether every token of {@code rule} shows as itself (nothing in it needs escaping). */
     public static boolean isPlain(Rule rule) {
         return rule.tokens().stream().noneMatch(Render::needsEscape);
     }
 
-    private static Decision.Always alwaysFor(ResolvedCommand command, Rule prefix) {
-        if (Builtins.isNeverAlways(command.program())) {
+    private Decision.Always alwaysFor(ResolvedCommand command, Rule prefix) {
+        if (neverAlways(command)) {
             return Decision.Always.NEVER_ALWAYS_PROGRAM;
         }
         if (!isPlain(prefix)) {
             return Decision.Always.PREFIX_NOT_PLAIN;
         }
         return Decision.Always.OFFERED;
+    }
+
+    /**
+     * Whether the program is never-always by the name it was given or by the
+     * name it resolves to through symbolic links ({@code editor} leads to
+     * {@code vim.basic} through Debian's alternatives), a multi-call program
+     * such as busybox excepted, which runs what the given name says.
+     */
+    private boolean neverAlways(ResolvedCommand command) {
+        if (Builtins.isNeverAlways(command.program())) {
+            return true;
+        }
+        String real = PathNames.lastComponent(environment.probe().target(command.path()).realPath());
+        return !real.isEmpty() && !Builtins.MULTI_CALL.contains(real) && Builtins.isNeverAlways(real);
     }
 }

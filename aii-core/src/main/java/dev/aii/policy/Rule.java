@@ -3,16 +3,24 @@ package dev.aii.policy;
 import java.util.List;
 
 /**
- * An argv prefix: the program name, then zero or more leading arguments.
+ * An argv prefix, or an exact command: the program name, then zero or more
+ * arguments.
  *
- * <p>A rule allows a command whose program name equals the first token, whose
- * resolved path lies in a trusted directory, and whose arguments start with
- * the remaining tokens.
+ * <p>A prefix rule allows a command whose program name equals the first
+ * token, whose resolved path lies in a trusted directory, and whose arguments
+ * start with the remaining tokens. An exact rule allows only the command
+ * whose arguments are exactly the remaining tokens; the allow file writes it
+ * as the token {@code =} followed by its tokens ({@code = shuf data.txt}).
  *
- * @param tokens the program name followed by the argument prefix; never empty,
- *               and the program name is never empty
+ * @param tokens the program name followed by the arguments; never empty, and
+ *               the program name is never empty (nor {@code =} for a prefix
+ *               rule, since that line would read back as an exact rule)
+ * @param exact whether the rule allows exactly these arguments and nothing added
  */
-public record Rule(List<String> tokens) {
+public record Rule(List<String> tokens, boolean exact) {
+
+    /** The token that starts an exact rule's line in the allow file. */
+    public static final String EXACT_MARK = "=";
 
     public Rule {
         if (tokens == null || tokens.isEmpty()) {
@@ -22,11 +30,25 @@ public record Rule(List<String> tokens) {
         if (tokens.get(0).isEmpty()) {
             throw new IllegalArgumentException("a rule's program name must not be empty: " + tokens);
         }
+        if (!exact && tokens.get(0).equals(EXACT_MARK)) {
+            throw new IllegalArgumentException("a prefix rule's program name must not be " + EXACT_MARK
+                    + ", which starts an exact rule: " + tokens);
+        }
+    }
+
+    /** A prefix rule. */
+    public Rule(List<String> tokens) {
+        this(tokens, false);
     }
 
     /** Convenience for {@code new Rule(List.of(tokens))}. */
     public static Rule of(String... tokens) {
         return new Rule(List.of(tokens));
+    }
+
+    /** The exact rule for the command {@code tokens} (program, then arguments). */
+    public static Rule exactly(List<String> tokens) {
+        return new Rule(tokens, true);
     }
 
     /**
@@ -44,34 +66,48 @@ public record Rule(List<String> tokens) {
         return tokens.get(0);
     }
 
-    /** The argument prefix, every token after the program name. */
+    /** The argument prefix (for an exact rule, the arguments): every token after the program name. */
     public List<String> argumentPrefix() {
         return tokens.subList(1, tokens.size());
     }
 
-    /** Whether this rule's tokens are the program name and a prefix of {@code arguments}. */
+    /** Whether this rule covers {@code programName} with {@code arguments}: a prefix of them, or exactly them. */
     boolean coversArguments(String programName, List<String> arguments) {
         if (!program().equals(programName)) {
             return false;
         }
         List<String> prefix = argumentPrefix();
+        if (exact) {
+            return prefix.equals(arguments);
+        }
         return prefix.size() <= arguments.size() && prefix.equals(arguments.subList(0, prefix.size()));
     }
 
-    /** The rule as one line of the allow file: tokens quoted, joined by spaces. */
-    public String toLine() {
-        return Render.quoteJoin(tokens);
+    /** The tokens of the rule's line in the allow file: {@link #EXACT_MARK} first for an exact rule. */
+    public List<String> lineTokens() {
+        if (!exact) {
+            return tokens;
+        }
+        List<String> line = new java.util.ArrayList<>(tokens.size() + 1);
+        line.add(EXACT_MARK);
+        line.addAll(tokens);
+        return List.copyOf(line);
     }
 
-    // start-up idiom: equals and hashCode written out (DEVELOPERS.md); equal tokens, equal rules.
+    /** The rule as one line of the allow file: its line tokens quoted, joined by spaces. */
+    public String toLine() {
+        return Render.quoteJoin(lineTokens());
+    }
+
+    // start-up idiom: equals and hashCode written out (DEVELOPERS.md); equal tokens and kind, equal rules.
     @Override
     public boolean equals(Object o) {
-        return o instanceof Rule other && tokens.equals(other.tokens);
+        return o instanceof Rule other && exact == other.exact && tokens.equals(other.tokens);
     }
 
     @Override
     public int hashCode() {
-        return tokens.hashCode();
+        return tokens.hashCode() * 2 + (exact ? 1 : 0);
     }
 
     @Override

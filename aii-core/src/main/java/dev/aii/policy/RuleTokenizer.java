@@ -15,12 +15,15 @@ final class RuleTokenizer {
     private RuleTokenizer() {
     }
 
+    /** A rule: a prefix rule, or, when the first token is {@code =}, the exact rule of the tokens after it. */
     static Rule parse(String line) throws RuleSyntaxException {
         List<String> tokens = tokenize(line);
-        if (tokens.isEmpty() || tokens.get(0).isEmpty()) {
+        boolean exact = !tokens.isEmpty() && tokens.get(0).equals(Rule.EXACT_MARK);
+        List<String> command = exact ? tokens.subList(1, tokens.size()) : tokens;
+        if (command.isEmpty() || command.get(0).isEmpty()) {
             throw new RuleSyntaxException(RuleSyntaxException.Kind.EMPTY_PROGRAM, firstNonSeparator(line) + 1);
         }
-        return new Rule(tokens);
+        return new Rule(command, exact);
     }
 
     static List<String> tokenize(String line) throws RuleSyntaxException {

@@ -11,14 +11,18 @@ import java.util.function.Predicate;
  * the root, so finding the first of them costs one lookup per argument,
  * however many rules the program has.
  *
- * <p>Each node holds at most one rule (a rule set has no duplicates) and that
- * rule's position in the set, so that "first" keeps the set's order.
+ * <p>Each node holds at most one prefix rule and one exact rule (a rule set
+ * has no duplicates) and their positions in the set, so that "first" keeps
+ * the set's order. An exact rule counts only at the node its whole argument
+ * list leads to.
  */
 final class RuleTrie {
 
     private static final class Node {
         private Rule rule;
         private int order = -1;
+        private Rule exactRule;
+        private int exactOrder = -1;
         // Most nodes have one child: it is kept without a map until a second one comes.
         private String onlyToken;
         private Node onlyChild;
@@ -65,7 +69,12 @@ final class RuleTrie {
         for (int i = 1; i < tokens.size(); i++) {
             node = node.childOrNew(tokens.get(i));
         }
-        if (node.rule == null) {
+        if (rule.exact()) {
+            if (node.exactRule == null) {
+                node.exactRule = rule;
+                node.exactOrder = order;
+            }
+        } else if (node.rule == null) {
             node.rule = rule;
             node.order = order;
         }
@@ -78,7 +87,7 @@ final class RuleTrie {
         for (int i = 1; i < tokens.size() && node != null; i++) {
             node = node.child(tokens.get(i));
         }
-        return node != null && node.rule != null;
+        return node != null && (rule.exact() ? node.exactRule != null : node.rule != null);
     }
 
     /**
@@ -88,14 +97,19 @@ final class RuleTrie {
      * rules that would come before the best one found so far.
      */
     Rule first(List<String> arguments, Predicate<Rule> test) {
-        Node best = null;
+        Rule best = null;
+        int bestOrder = Integer.MAX_VALUE;
         Node node = root;
         int i = 0;
         while (true) {
-            if (node.rule != null && (best == null || node.order < best.order) && test.test(node.rule)) {
-                best = node;
+            if (node.rule != null && node.order < bestOrder && test.test(node.rule)) {
+                best = node.rule;
+                bestOrder = node.order;
             }
             if (i == arguments.size()) {
+                if (node.exactRule != null && node.exactOrder < bestOrder && test.test(node.exactRule)) {
+                    best = node.exactRule;
+                }
                 break;
             }
             node = node.child(arguments.get(i++));
@@ -103,6 +117,6 @@ final class RuleTrie {
                 break;
             }
         }
-        return best == null ? null : best.rule;
+        return best;
     }
 }

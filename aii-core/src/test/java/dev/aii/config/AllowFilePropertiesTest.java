@@ -19,11 +19,18 @@ class AllowFilePropertiesTest {
             + IntStream.rangeClosed(0, 0x1F).filter(c -> c != '\n').mapToObj(Character::toString)
                     .collect(Collectors.joining());
 
-    /** Up to 8 rules of 1 to 4 tokens (up to 8 characters each), the first token never empty. */
+    /**
+     * Up to 8 rules of 1 to 4 tokens (up to 8 characters each), the first
+     * token never empty, prefix rules and exact rules (a prefix rule's
+     * program is never {@code =}, which starts an exact one).
+     */
     static List<Rule> rules(SplittableRandom random) {
-        return Seeded.listOf(random, 0, 8, r -> new Rule(Seeded.where(r,
-                rr -> Seeded.listOf(rr, 1, 4, t -> Seeded.stringOf(t, TOKEN_CHARS, 8)),
-                tokens -> !tokens.get(0).isEmpty())));
+        return Seeded.listOf(random, 0, 8, r -> {
+            boolean exact = r.nextInt(3) == 0;
+            return new Rule(Seeded.where(r,
+                    rr -> Seeded.listOf(rr, 1, 4, t -> t.nextInt(6) == 0 ? "=" : Seeded.stringOf(t, TOKEN_CHARS, 8)),
+                    tokens -> !tokens.get(0).isEmpty() && (exact || !tokens.get(0).equals("="))), exact);
+        });
     }
 
     @Test

@@ -40,6 +40,12 @@ class RunCommandToolApprovalTest {
                 + (always == null ? "" : "   [a] always allow \"" + always + "\"") + "   [N] no\n> ";
     }
 
+    /** The prompt of a program without a guard table, whose "always" stores exactly the command. */
+    private static String promptExactly(String display) {
+        return TerminalApproverTest.START + "aii: run this command?\n  " + display + "\n  [y] yes once"
+                + "   [a] always allow exactly \"" + display + "\"   [N] no\n> ";
+    }
+
     @Test
     void noRunsNothing() {
         Path made = dir.resolve("made");
@@ -47,7 +53,7 @@ class RunCommandToolApprovalTest {
         assertEquals(DENIED, f.call("touch", made.toString()));
         assertFalse(Files.exists(made));
         assertEquals("", f.stderr());
-        assertEquals(List.of(promptFor("touch " + made, "touch " + made) + "n\n"), f.terminal.prompts());
+        assertEquals(List.of(promptExactly("touch " + made) + "n\n"), f.terminal.prompts());
     }
 
     @Test
@@ -107,19 +113,37 @@ class RunCommandToolApprovalTest {
     }
 
     @Test
-    void alwaysStoresProgramAndSubcommandAndSeedsTheFileWithTheDefaults() throws IOException {
+    void alwaysStoresTheExactCommandOfAProgramWithoutATableAndSeedsTheFileWithTheDefaults() throws IOException {
         AllowFile file = AllowFile.at(dir.resolve("config/allow"));
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("A"), file, Limits.DEFAULT, false);
         assertEquals("exit 0\nhello", f.call("printf", "%s", "hello"));
-        assertEquals(List.of(promptFor("printf %s hello", "printf %s") + "A\n"), f.terminal.prompts());
-        assertTrue(f.tool.policy().rules().contains(Rule.of("printf", "%s")));
+        assertEquals(List.of(promptExactly("printf %s hello") + "A\n"), f.terminal.prompts());
+        assertTrue(f.tool.policy().rules().contains(Rule.exactly(List.of("printf", "%s", "hello"))));
         StringBuilder seeded = new StringBuilder("# seeded from aii 0.9.0 built-in defaults\n"
                 + "# one rule per line: an argv prefix\n");
         Builtins.DEFAULT_RULES.forEach(r -> seeded.append(r.toLine()).append('\n'));
-        assertEquals(seeded + "printf %s\n", Files.readString(file.path()));
-        assertEquals("exit 0\nagain", f.call("printf", "%s", "again"));
+        assertEquals(seeded + "= printf %s hello\n", Files.readString(file.path()));
+        assertEquals("exit 0\nhello", f.call("printf", "%s", "hello"));
         assertEquals(1, f.terminal.opened());
-        assertEquals("aii: $ printf %s hello\naii: $ printf %s again\n", f.stderr());
+        // Anything added to the command is another command: it asks (and the terminal has no answer left).
+        assertEquals(DENIED, f.call("printf", "%s", "hello", "again"));
+        assertEquals(2, f.terminal.opened());
+        assertEquals("aii: $ printf %s hello\naii: $ printf %s hello\n", f.stderr());
+    }
+
+    @Test
+    void alwaysStoresProgramAndFirstArgumentOfAProgramWithATable() throws IOException {
+        AllowFile file = AllowFile.at(dir.resolve("config/allow"));
+        Path notes = Files.writeString(dir.resolve("notes"), "b\na\n");
+        ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("a"), file, Limits.DEFAULT, false);
+        assertEquals("exit 0\na\nb\n", f.call("sort", notes.toString()));
+        assertEquals(List.of(promptFor("sort " + notes, "sort " + notes) + "a\n"), f.terminal.prompts());
+        assertTrue(Files.readString(file.path()).endsWith("\nsort " + notes + "\n"));
+        // The table reads what follows the stored prefix: a harmless option runs, one that writes asks.
+        assertEquals("exit 0\nb\na\n", f.call("sort", notes.toString(), "-r"));
+        assertEquals(1, f.terminal.opened());
+        assertEquals(DENIED, f.call("sort", notes.toString(), "-o", dir.resolve("out").toString()));
+        assertFalse(Files.exists(dir.resolve("out")));
     }
 
     @Test
@@ -145,10 +169,10 @@ class RunCommandToolApprovalTest {
         assertEquals(DENIED, answer.call(ToolFixture.json("rm", victim.toString())));
         assertTrue(Files.exists(victim));
         assertEquals(Builtins.defaults(), tool.policy().rules());
-        // Where "always" is offered the same answer runs the command and stores the prefix.
+        // Where "always" is offered the same answer runs the command and stores its rule (here the exact command).
         assertEquals("exit 0\n", answer.call(ToolFixture.json("touch", made.toString())));
         assertTrue(Files.exists(made));
-        assertEquals(Builtins.defaults().with(Rule.of("touch", made.toString())), tool.policy().rules());
+        assertEquals(Builtins.defaults().with(Rule.exactly(List.of("touch", made.toString()))), tool.policy().rules());
     }
 
     @Test
@@ -168,7 +192,7 @@ class RunCommandToolApprovalTest {
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("a"), file, Limits.DEFAULT, false);
         assertEquals("exit 0\nx", f.call("printf", "%s", "x"));
         assertTrue(f.stderr().startsWith("aii: warning: could not save rule to " + file.path() + ": "), f.stderr());
-        assertEquals("exit 0\ny", f.call("printf", "%s", "y"));
+        assertEquals("exit 0\nx", f.call("printf", "%s", "x"));
         assertEquals(1, f.terminal.opened());
     }
 
@@ -190,8 +214,8 @@ class RunCommandToolApprovalTest {
         assertEquals(1, f.terminal.mostOpenAtOnce());
         List<String> prompts = f.terminal.prompts();
         assertEquals(2, prompts.size());
-        assertTrue(prompts.contains(promptFor("touch " + a, "touch " + a) + "n\n"), prompts.toString());
-        assertTrue(prompts.contains(promptFor("touch " + b, "touch " + b) + "n\n"), prompts.toString());
+        assertTrue(prompts.contains(promptExactly("touch " + a) + "n\n"), prompts.toString());
+        assertTrue(prompts.contains(promptExactly("touch " + b) + "n\n"), prompts.toString());
     }
 
     /**

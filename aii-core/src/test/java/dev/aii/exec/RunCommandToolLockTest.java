@@ -51,7 +51,7 @@ class RunCommandToolLockTest {
         Path made = dir.resolve("made");
         ToolFixture f = new ToolFixture(Builtins.defaults(), FakeTerminal.answering("a"), file, Limits.DEFAULT, false);
         assertEquals("exit 0\n", f.call("touch", made.toString()));
-        assertEquals("aii: warning: could not save rule touch " + made + ": " + file.path()
+        assertEquals("aii: warning: could not save rule = touch " + made + ": " + file.path()
                 + " is locked by another process\naii: $ touch " + made + "\n", f.stderr());
         assertEquals("exit 0\n", f.call("touch", made.toString()));
         assertEquals(1, f.terminal.opened(), "the rule did not apply for the rest of the run");
@@ -70,7 +70,7 @@ class RunCommandToolLockTest {
         assertEquals("Terminated: interrupted by the user.\n", call.get(30, TimeUnit.SECONDS));
         System.out.println("FIGURE Ctrl-C ended the wait for the lock after "
                 + (System.nanoTime() - pressed) / 1_000_000 + " ms");
-        assertEquals("aii: warning: could not save rule touch " + made + ": " + file.path()
+        assertEquals("aii: warning: could not save rule = touch " + made + ": " + file.path()
                 + " is locked by another process\naii: $ touch " + made + "\n", f.stderr());
         assertFalse(Files.exists(made));
         assertEquals("ls\n", Files.readString(file.path()));

@@ -86,6 +86,16 @@ class TerminalApproverTest {
     }
 
     @Test
+    void anExactRuleIsOfferedAsAlwaysAllowExactly() {
+        ResolvedCommand command = new ResolvedCommand("shuf", "/usr/bin/shuf", "shuf", true, List.of("data.txt"));
+        FakeTerminal terminal = FakeTerminal.answering();
+        ask(terminal, new ApprovalRequest(command, Optional.of(Rule.exactly(List.of("shuf", "data.txt"))), List.of()));
+        assertEquals(List.of(START + "aii: run this command?\n"
+                + "  shuf data.txt\n"
+                + "  [y] yes once   [a] always allow exactly \"shuf data.txt\"   [N] no\n> \n"), terminal.prompts());
+    }
+
+    @Test
     void notesFollowTheCommandLineIndented() {
         FakeTerminal terminal = FakeTerminal.answering();
         ask(terminal, new ApprovalRequest(GIT_STATUS, Optional.empty(), List.of("first note", "second note")));

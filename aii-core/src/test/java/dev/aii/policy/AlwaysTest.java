@@ -70,7 +70,18 @@ class AlwaysTest {
                 "vi", "vim", "nvim", "view", "ex", "ed", "emacs", "nano", "sqlite3", "tmux", "screen", "nodejs",
                 "deno", "bun", "tclsh", "wish", "lua", "php", "R", "Rscript", "julia", "mawk", "nawk", "busybox",
                 "rbash", "jshell", "jrunscript", "gdb", "strace", "ltrace", "expect", "script", "watch",
-                "parallel");
+                "parallel",
+                "editor", "sensible-editor", "select-editor", "sensible-pager", "sensible-browser",
+                "x-www-browser", "www-browser", "x-terminal-emulator", "xdg-open", "run-mailcap", "see",
+                "ash", "mksh", "yash", "posh", "oksh", "elvish", "xonsh", "pwsh",
+                "java", "pypy", "ipython", "irb", "erb", "guile", "racket", "sbcl", "clisp", "ocaml", "ghci",
+                "runghc", "runhaskell", "scala", "groovy", "kotlin", "elixir", "iex", "erl", "escript",
+                "dotnet", "octave", "gnuplot", "pydoc", "perldoc",
+                "cmake", "ninja", "mvn", "mvnw", "gradle", "gradlew", "ant", "cargo", "go", "meson", "bazel",
+                "rake", "bundle", "yarn", "pnpm", "pipx", "poetry", "tox", "scons",
+                "setarch", "linux32", "linux64", "i386", "x86_64", "logsave", "perf", "valgrind", "run-parts",
+                "sudoedit", "start-stop-daemon", "daemonize", "systemctl", "crontab", "at", "batch",
+                "socat", "ncat", "netcat", "telnet", "ftp", "sftp");
         assertEquals(Set.copyOf(expected).size(), Builtins.NEVER_ALWAYS.size());
         assertEquals(Set.copyOf(expected), Builtins.NEVER_ALWAYS);
     }

@@ -96,7 +96,7 @@ class RenderPropertiesTest {
     @Test
     void parsingAQuoteJoinedRuleGivesBackItsTokens() {
         Seeded.forAll(1000, RenderPropertiesTest::ruleTokens,
-                tokens -> assertEquals(tokens, Rule.parse(Render.quoteJoin(tokens)).tokens()));
+                tokens -> assertEquals(tokens, Rule.parse(Render.quoteJoin(tokens)).lineTokens()));
     }
 
     /** The quote-joined argv, given to printf by a POSIX shell, comes back byte for byte. */

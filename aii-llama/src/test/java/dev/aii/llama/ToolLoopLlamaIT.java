@@ -65,7 +65,7 @@ class ToolLoopLlamaIT {
         Llama.Served s = Llama.serve(Models.echo());
         AiiRun aii = new AiiRun(root, s.baseUrl());
         String prompt = "aii: run this command?\r\n  echo hello from llama-server\r\n"
-                + "  [y] yes once   [a] always allow \"echo hello\"   [N] no\r\n> ";
+                + "  [y] yes once   [a] always allow exactly \"echo hello from llama-server\"   [N] no\r\n> ";
         try (PtyDriver pty = aii.onTerminal("-x", "Say hello using echo")) {
             pty.awaitOutput(prompt, AiiRun.LIMIT);
             pty.type("y\n");

@@ -50,7 +50,7 @@ class TerminalApprovalEndToEndTest {
     private String prompt() {
         // Column 0 of a cleared line and the reset, then the seed's bytes (the terminal turns each LF into CR LF).
         return "\u0018\u001b\\\u001b[?47l\u001b7\u001b[?6l\u001b[?69l\u001b[r\u001b[1;9999r\u001b8" + "\r\u001b[4l\u000f\u001b(B\u001b)B\u001b%G \r\u001b#5\u001b[?5l\u001b[?7h\u001b[J\u001b]110\u0007\u001b]111\u0007\u001b[0m\u001b(B\u001b[?25h"
-                + "aii: run this command?\r\n  touch " + made + "\r\n  [y] yes once   [a] always allow \"touch " + made
+                + "aii: run this command?\r\n  touch " + made + "\r\n  [y] yes once   [a] always allow exactly \"touch " + made
                 + "\"   [N] no\r\n> ";
     }
 
@@ -111,7 +111,7 @@ class TerminalApprovalEndToEndTest {
         assertTrue(Files.exists(made));
         StringBuilder seeded = new StringBuilder(AllowFile.SEED_HEADER + "\n" + AllowFile.SEED_COMMENT + "\n");
         Builtins.DEFAULT_RULES.forEach(r -> seeded.append(r.toLine()).append('\n'));
-        assertEquals(seeded + "touch " + made + "\n", Files.readString(allow));
+        assertEquals(seeded + "= touch " + made + "\n", Files.readString(allow));
 
         Files.delete(made);
         try (PtyDriver pty = PtyDriver.start(command(), Map.of("PATH", "/usr/bin:/bin"), dir)) {
@@ -188,7 +188,7 @@ class TerminalApprovalEndToEndTest {
                         + (System.nanoTime() - pressed) / 1_000_000 + " ms");
             }
             assertEquals("Terminated: interrupted by the user.\n", Files.readString(result));
-            assertEquals("aii: warning: could not save rule touch " + made + ": " + allow
+            assertEquals("aii: warning: could not save rule = touch " + made + ": " + allow
                     + " is locked by another process\naii: $ touch " + made + "\n", Files.readString(err));
             assertFalse(Files.exists(made));
             assertEquals("ls\n", Files.readString(allow));

@@ -34,7 +34,7 @@ class ApprovalE2E extends ServerFixture {
 
     /** The prompt for {@code touch x.txt} as the terminal shows it (the terminal turns each LF into CR LF). */
     static final String PROMPT = START + "aii: run this command?\r\n  touch x.txt\r\n"
-            + "  [y] yes once   [a] always allow \"touch x.txt\"   [N] no\r\n> ";
+            + "  [y] yes once   [a] always allow exactly \"touch x.txt\"   [N] no\r\n> ";
 
     static final String DECLINED = "Denied: the user declined to run this command. Do not retry it.";
 
@@ -83,7 +83,7 @@ class ApprovalE2E extends ServerFixture {
         touchThenSay("Created.");
         assertEquals(PROMPT + "a\r\naii: $ touch x.txt\r\nCreated.\r\n", answer("a\n"));
         assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
-        assertEquals(SEEDED + "touch x.txt\n", Files.readString(aii.allowFile()));
+        assertEquals(SEEDED + "= touch x.txt\n", Files.readString(aii.allowFile()));
 
         // Without a terminal a prompt could only be denied: the command running shows the rule matched.
         Files.delete(aii.directory().resolve("x.txt"));
@@ -91,7 +91,7 @@ class ApprovalE2E extends ServerFixture {
         assertEquals(new Result(0, "Created again.\n", "aii: $ touch x.txt\n"), aii.run("-x", "Create x.txt"));
         assertEquals(List.of("exit 0\n"), server.lastChatRequest().toolResults());
         assertTrue(Files.exists(aii.directory().resolve("x.txt")));
-        assertEquals(new Result(0, "# source: " + aii.allowFile() + "\n" + CommandLineE2E.DEFAULTS + "touch x.txt\n", ""),
+        assertEquals(new Result(0, "# source: " + aii.allowFile() + "\n" + CommandLineE2E.DEFAULTS + "= touch x.txt\n", ""),
                 aii.run("--list-allowed"));
     }
 

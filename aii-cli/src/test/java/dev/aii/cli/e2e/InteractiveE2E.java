@@ -86,7 +86,7 @@ class InteractiveE2E extends ServerFixture {
         assertEquals(List.of("system", "user"), roles(afterNew));
         assertEquals("Create x.txt again", afterNew.lastUserMessage());
         assertEquals(List.of("exit 0\n"), chats.get(4).toolResults());
-        assertEquals(ApprovalE2E.SEEDED + "touch x.txt\n", Files.readString(aii.allowFile()));
+        assertEquals(ApprovalE2E.SEEDED + "= touch x.txt\n", Files.readString(aii.allowFile()));
     }
 
     @Test
