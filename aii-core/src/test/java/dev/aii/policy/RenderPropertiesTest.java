@@ -62,7 +62,8 @@ class RenderPropertiesTest {
     /** Tokens a rule line can hold: no line feed, and a non-empty first token. */
     static List<String> ruleTokens(SplittableRandom random) {
         return Seeded.where(random, r -> Seeded.listOf(r, 1, 6, t -> text(t).replace("\n", "")),
-                tokens -> !tokens.get(0).isEmpty());
+                tokens -> !tokens.get(0).isEmpty()
+                        && !(tokens.get(0).equals("=") && (tokens.size() < 2 || tokens.get(1).isEmpty())));
     }
 
     private static boolean isHidden(int cp) {

@@ -54,23 +54,24 @@ final class DefaultTables {
                         "verbose=v", "zero-terminated=z", "debug", "help", "version")
                         .guard(Effect.FOLLOW, "f", "F")
                         .operands("+1f, -1f, +cf, -f (obsolete)", Effect.FOLLOW,
-                                GetoptTable.argumentsMatching(OBSOLETE_FOLLOW, Effect.FOLLOW)),
+                                GetoptTable.leadingArgumentsMatching(OBSOLETE_FOLLOW, Effect.FOLLOW)),
                 impl("BSD/macOS", "Fb:c:fn:qrv0123456789", false, true)
                         .guard(Effect.FOLLOW, "f", "F")
                         .operands("+1f, -1f (obsolete)", Effect.FOLLOW,
-                                GetoptTable.argumentsMatching(OBSOLETE_FOLLOW, Effect.FOLLOW)),
+                                GetoptTable.leadingArgumentsMatching(OBSOLETE_FOLLOW, Effect.FOLLOW)),
                 impl("busybox", "fc:n:qs:vF0123456789", true, true)
                         .guard(Effect.FOLLOW, "f", "F"));
         put(tables, "wc",
                 impl("GNU", "clLmw", true, true, "bytes=c", "chars=m", "lines=l", "files0-from:",
                         "max-line-length=L", "words=w", "total:", "debug", "help", "version")
-                        .guard(Effect.LIST, "--files0-from"),
+                        .guard(Effect.LIST, "--files0-from").paths(PathValue.ONE, "--files0-from"),
                 impl("BSD/macOS", "clmwL", false, true, "libxo:"),
                 impl("busybox", "cmlwL", true, true));
         put(tables, "date",
                 impl("GNU", "d:f:I::r:Rs:u", true, true, "date=d:", "debug", "file=f:", "iso-8601=I::",
                         "reference=r:", "resolution", "rfc-email=R", "rfc-822=R", "rfc-2822=R", "rfc-3339:",
                         "set=s:", "uct=u", "utc=u", "universal=u", "help", "version")
+                        .paths(PathValue.ONE, "f", "r")
                         .guardSaying(Effect.STATE, CLOCK, "s")
                         .operands("an operand that is not +FORMAT", Effect.STATE, DefaultTables::setsClock),
                 // FreeBSD and macOS: plain getopt, which stops at the first operand.
@@ -84,6 +85,7 @@ final class DefaultTables {
                         .operands("an operand that is not +FORMAT", Effect.STATE, DefaultTables::setsClock),
                 impl("busybox", "d:D:s:r:RuI::", true, true, "date=d:", "set=s:", "reference=r:",
                         "rfc-2822=R", "utc=u", "iso-8601=I::")
+                        .paths(PathValue.ONE, "r")
                         .guardSaying(Effect.STATE, CLOCK, "s")
                         .operands("an operand that is not +FORMAT (also after -D)", Effect.STATE,
                                 DefaultTables::setsClock));
@@ -111,7 +113,7 @@ final class DefaultTables {
                         "files0-from:", "human-readable=h", "inodes", "si", "dereference=L", "count-links=l",
                         "no-dereference=P", "separate-dirs=S", "summarize=s", "threshold=t:", "time::",
                         "time-style:", "exclude-from=X:", "exclude:", "one-file-system=x", "help", "version")
-                        .guard(Effect.LIST, "--files0-from"),
+                        .guard(Effect.LIST, "--files0-from").paths(PathValue.ONE, "--files0-from", "X"),
                 impl("BSD/macOS", "AB:HI:LPacd:ghklmnrst:x", false, true, "si", "libxo:"),
                 impl("busybox", "aHLsxhcmkld:b", true, true));
         put(tables, "stat",
@@ -130,7 +132,8 @@ final class DefaultTables {
                         .guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
-                        .guard(Effect.LIST, "f"),
+                        .guard(Effect.LIST, "f")
+                        .paths(PathValue.list(":"), "m").paths(PathValue.ONE, "f"),
                 impl("file (macOS)", "bcCdDe:Ef:F:hiIkLm:M:nNpP:rsSvzZ0", true, false,
                         "help", "version=v", "magic-file=m:", "uncompress=z", "uncompress-noreport=Z",
                         "brief=b", "checking-printout=c", "exclude=e:", "exclude-quiet:", "files-from=f:",
@@ -141,7 +144,8 @@ final class DefaultTables {
                         .guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
-                        .guard(Effect.LIST, "f"));
+                        .guard(Effect.LIST, "f")
+                        .paths(PathValue.list(":"), "m").paths(PathValue.ONE, "f"));
         put(tables, "which",
                 impl("Debian, BSD/macOS, busybox", "as", false, true),
                 impl("GNU which", "aivVn:", true, true, "all=a", "read-alias=i", "read-functions",

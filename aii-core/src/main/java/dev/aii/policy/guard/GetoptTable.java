@@ -66,6 +66,8 @@ final class GetoptTable implements ProgramReader {
         final Map<String, List<Row>> rows = new LinkedHashMap<>();
         final List<OperandForm> operandForms = new ArrayList<>();
         final List<String> recursiveKeys = new ArrayList<>();
+        /** The options whose value the program opens as a path, and how it reads it. */
+        final Map<String, PathValue> pathKeys = new LinkedHashMap<>();
         boolean alwaysRecursive;
         int maxOperands = Integer.MAX_VALUE;
 
@@ -77,6 +79,9 @@ final class GetoptTable implements ProgramReader {
             this.syntax = new Once<>(() -> {
                 OptionSyntax parsed = spec.get();
                 for (String key : rows.keySet()) {
+                    check(parsed, key);
+                }
+                for (String key : pathKeys.keySet()) {
                     check(parsed, key);
                 }
                 return parsed;
@@ -126,6 +131,18 @@ final class GetoptTable implements ProgramReader {
             return this;
         }
 
+        /** Marks the options {@code keys} as taking a path the program opens, read as {@code read} says. */
+        Implementation paths(PathValue read, String... keys) {
+            OptionSyntax parsed = syntax.ifMade();
+            for (String key : keys) {
+                if (parsed != null) {
+                    check(parsed, key);
+                }
+                pathKeys.put(key, read);
+            }
+            return this;
+        }
+
         /** The options that make it read every file below a directory operand. */
         Implementation recursiveWith(String... keys) {
             recursiveKeys.addAll(Arrays.asList(keys));
@@ -165,6 +182,16 @@ final class GetoptTable implements ProgramReader {
     static Implementation impl(String name, String shortOptions, boolean permute, boolean stopsOnError,
                                String... longSpecs) {
         return new Implementation(() -> OptionSyntax.of(name, shortOptions, permute, stopsOnError, longSpecs));
+    }
+
+    /**
+     * Starts an implementation whose every long option also has its
+     * negation {@code --no-NAME} (git's parse-options).
+     */
+    static Implementation negatableImpl(String name, String shortOptions, boolean permute, boolean stopsOnError,
+                                        String... longSpecs) {
+        return new Implementation(() -> OptionSyntax.of(name, shortOptions, permute, stopsOnError, longSpecs)
+                .withNegations());
     }
 
     String program() {
@@ -234,7 +261,15 @@ final class GetoptTable implements ProgramReader {
         for (Getopt.Occurrence o : parsed.options()) {
             Optional<String> value = o.value();
             if (value.isPresent()) {
-                out.path(o.index(), value.get(), false);
+                PathValue read = null;
+                for (String key : o.keys()) {
+                    read = read == null ? impl.pathKeys.get(key) : read;
+                }
+                if (read != null) {
+                    out.pathValue(o.index(), value.get(), read);
+                } else {
+                    out.path(o.index(), value.get(), false);
+                }
             }
         }
         for (Getopt.Operand operand : parsed.operands()) {
@@ -297,11 +332,20 @@ final class GetoptTable implements ProgramReader {
         };
     }
 
-    /** An argument rule: every argument that matches {@code pattern} (whatever its reading) has {@code effect}. */
-    static OperandRule argumentsMatching(java.util.regex.Pattern pattern, Effect effect) {
+    /**
+     * An argument rule: an argument that matches {@code pattern} among the
+     * leading ones that could still be options (before a {@code --} and
+     * before the first that does not start with {@code -} or {@code +}) has
+     * {@code effect}: where the obsolete {@code tail +1f} forms are read.
+     */
+    static OperandRule leadingArgumentsMatching(java.util.regex.Pattern pattern, Effect effect) {
         return (parsed, arguments, out) -> {
             for (int i = 0; i < arguments.size(); i++) {
-                if (pattern.matcher(arguments.get(i)).matches()) {
+                String a = arguments.get(i);
+                if (a.equals("--") || a.length() < 2 || (a.charAt(0) != '-' && a.charAt(0) != '+')) {
+                    return;
+                }
+                if (pattern.matcher(a).matches()) {
                     out.effect(i, effect);
                 }
             }

@@ -1,8 +1,6 @@
 package dev.aii.policy.guard;
 
 import dev.aii.policy.Render;
-import static dev.aii.policy.guard.GetoptTable.impl;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,6 +64,12 @@ final class GitReader implements ProgramReader {
         "quiet=q", "show-origin"
     };
 
+    /** What a git that recurses into submodules can do: their own configuration can make it run programs. */
+    static final String RECURSES = "runs git in each submodule, whose own configuration can run programs";
+
+    private static final String SUBMODULES = "when its value is not all (" + RECURSES + ")";
+    private static final String SUBMODULE_DIFF = "when its value is diff (" + RECURSES + ")";
+
     private static final String LOG_SHORTS = "pusU::X::B::M::C::Dl:S:G:O:RaI:Wn:0123456789iEFPgcmtzL:qh";
 
     private final Map<String, ProgramReader> subcommands = new LinkedHashMap<>();
@@ -77,47 +81,54 @@ final class GitReader implements ProgramReader {
         for (String sub : List.of("log", "show", "whatchanged", "rev-list", "diff")) {
             subcommands.put(sub, logLike);
         }
-        subcommands.put("status", table("git status", impl("git", "sbuz::vM::h", true, true,
+        subcommands.put("status", table("git status", gitImpl("sbuz::vM::h",
                 "short=s", "branch=b", "show-stash", "porcelain::", "long", "verbose=v", "untracked-files=u::",
                 "ignore-submodules::", "ignored::", "column::", "ahead-behind", "renames", "find-renames=M::",
                 "null=z", "help")
-                .guard(Effect.EXEC, "--help")));
-        subcommands.put("branch", table("git branch", impl("git", "arlvqdDmMcCfitu:h", true, true,
+                .guard(Effect.EXEC, "--help")
+                .guardWhen(Effect.EXEC, "--ignore-submodules", SUBMODULES, v -> !v.equals("all"))));
+        subcommands.put("branch", table("git branch", gitImpl("arlvqdDmMcCfitu:h",
                 "all=a", "remotes=r", "list=l", "verbose=v", "quiet=q", "abbrev::", "column::", "sort:",
-                "merged::", "contains::", "points-at:", "format:", "color::", "ignore-case=i",
+                "merged::", "no-merged::", "contains::", "no-contains::", "points-at:", "format:", "color::",
+                "ignore-case=i",
                 "omit-empty", "show-current", "create-reflog", "recurse-submodules", "track=t::",
                 "set-upstream-to=u:", "unset-upstream", "delete=d", "move=m", "copy=c", "force=f",
                 "edit-description", "help")
                 .guard(Effect.WRITE, "d", "D", "m", "M", "c", "C", "f", "t", "u", "--create-reflog",
                         "--unset-upstream")
                 .guard(Effect.EXEC, "--edit-description", "--help")
+                .guardSaying(Effect.EXEC, RECURSES, "--recurse-submodules")
                 .operands("a branch name without --list (it creates the branch)", Effect.WRITE,
                         GitReader::createsBranch)));
-        subcommands.put("ls-files", table("git ls-files", impl("git", "cdmoiskuzx:X:tvfh", true, true,
+        subcommands.put("ls-files", table("git ls-files", gitImpl("cdmoiskuzx:X:tvfh",
                 "cached=c", "deleted=d", "modified=m", "others=o", "ignored=i", "stage=s", "killed=k",
                 "unmerged=u", "exclude=x:", "exclude-from=X:", "exclude-per-directory:", "exclude-standard",
                 "error-unmatch", "with-tree:", "full-name", "recurse-submodules", "abbrev::", "debug", "eol",
                 "deduplicate", "directory", "empty-directory", "sparse", "format:", "resolve-undo", "help")
-                .guard(Effect.EXEC, "--help")));
-        subcommands.put("blame", table("git blame", impl("git", "btS:pL:lM::C::fnseswch", true, true,
+                .guard(Effect.EXEC, "--help")
+                .guardSaying(Effect.EXEC, RECURSES, "--recurse-submodules")
+                .guardSaying(Effect.LIST, "reads a file of that name in every directory, which aii does not see",
+                        "--exclude-per-directory")
+                .paths(PathValue.FROM_TOP, "X")));
+        subcommands.put("blame", table("git blame", gitImpl("btS:pL:lM::C::fnseswch",
                 "root", "show-stats", "porcelain=p", "line-porcelain", "incremental", "encoding:",
                 "contents:", "date:", "progress", "ignore-rev:", "ignore-revs-file:", "color-lines",
                 "color-by-age", "score-debug", "show-name=f", "show-number=n", "show-email=e", "abbrev::",
                 "minimal", "reverse", "first-parent", "textconv", "help")
-                .guard(Effect.EXEC, "--textconv", "--help")));
+                .guard(Effect.EXEC, "--textconv", "--help")
+                .paths(PathValue.FROM_TOP, "S", "--contents", "--ignore-revs-file")));
         subcommands.put("shortlog", new DeferredReader(() -> table("git shortlog", logTable("git shortlog",
                 concat(REVISIONS, new String[] {"numbered", "summary", "email", "committer", "group:",
                     "format:", "help"}), "nsecw::"))));
-        subcommands.put("ls-tree", table("git ls-tree", impl("git", "drtlzh", true, true,
+        subcommands.put("ls-tree", table("git ls-tree", gitImpl("drtlzh",
                 "long=l", "name-only", "name-status", "object-only", "full-name", "full-tree", "abbrev::",
                 "format:", "help").guard(Effect.EXEC, "--help")));
-        subcommands.put("cat-file", table("git cat-file", impl("git", "tsepZh", true, true,
+        subcommands.put("cat-file", table("git cat-file", gitImpl("tsepZh",
                 "textconv", "filters", "path:", "batch::", "batch-check::", "batch-command::",
                 "batch-all-objects", "buffer", "unordered", "follow-symlinks", "allow-unknown-type",
                 "use-mailmap", "mailmap", "help")
                 .guard(Effect.EXEC, "--textconv", "--filters", "--help")));
-        subcommands.put("grep", table("git grep", impl("git", "aiIvwzclLEGFPnhHoqe:f:A:B:C:WpO::m:0123456789",
-                true, true, "cached", "no-index", "untracked", "exclude-standard", "recurse-submodules",
+        subcommands.put("grep", table("git grep", gitImpl("aiIvwzclLEGFPnhHoqe:f:A:B:C:WpO::m:0123456789", "cached", "no-index", "untracked", "exclude-standard", "recurse-submodules",
                 "text=a", "textconv", "ignore-case=i", "max-depth:", "word-regexp=w", "invert-match=v",
                 "full-name", "extended-regexp=E", "basic-regexp=G", "perl-regexp=P", "fixed-strings=F",
                 "line-number=n", "column", "files-with-matches=l", "name-only=l",
@@ -125,13 +136,17 @@ final class GitReader implements ProgramReader {
                 "color::", "break", "heading", "show-function=p", "context=C:", "after-context=A:",
                 "before-context=B:", "function-context=W", "threads:", "all-match", "and", "or", "not",
                 "quiet=q", "max-count=m:", "help")
-                .guard(Effect.EXEC, "O", "--textconv", "--help")));
-        subcommands.put("describe", table("git describe", impl("git", "h", true, true,
+                .guard(Effect.EXEC, "O", "--textconv", "--help")
+                .guardSaying(Effect.EXEC, RECURSES, "--recurse-submodules")
+                .paths(PathValue.FROM_TOP, "f")));
+        subcommands.put("describe", table("git describe", gitImpl("h",
                 "contains", "debug", "all", "tags", "long", "abbrev::", "exact-match", "candidates:",
                 "match:", "exclude:", "always", "first-parent", "dirty::", "broken::", "help")
                 .guard(Effect.EXEC, "--help")));
         subcommands.put("reflog", new DeferredReader(() -> {
             GetoptTable.Implementation reflog = logTable("git reflog", concat(DIFF, REVISIONS));
+            reflog.operands("a first word but show, exists, list (a subcommand aii has no table for, or a ref: "
+                    + "spell it show REF)", Effect.EXEC, onlySubcommands("reflog", REFLOG_WORDS));
             reflog.operands("expire or delete (it rewrites the reflog)", Effect.WRITE, (parsed, arguments, out) -> {
                 if (!parsed.operands().isEmpty()
                         && List.of("expire", "delete").contains(parsed.operands().get(0).value())) {
@@ -140,7 +155,7 @@ final class GitReader implements ProgramReader {
             });
             return table("git reflog", reflog);
         }));
-        subcommands.put("remote", table("git remote", impl("git", "vh", true, true, "verbose=v")
+        subcommands.put("remote", table("git remote", gitImpl("vh", "verbose=v")
                 .operands("any subcommand but get-url (they change remotes or reach the network)", Effect.WRITE,
                         (parsed, arguments, out) -> {
                             if (!parsed.operands().isEmpty()
@@ -148,7 +163,7 @@ final class GitReader implements ProgramReader {
                                 out.effect(parsed.operands().get(0).index(), Effect.WRITE);
                             }
                         })));
-        subcommands.put("config", table("git config", impl("git", "lzf:eh", true, true,
+        subcommands.put("config", table("git config", gitImpl("lzf:eh",
                 "get", "get-all", "get-regexp", "get-urlmatch", "list=l", "show-origin", "show-scope", "name-only",
                 "null=z", "global", "system", "local", "worktree", "file=f:", "blob:", "type:", "bool", "int",
                 "bool-or-int", "path", "expiry-date", "includes", "default:", "add", "unset", "unset-all",
@@ -156,10 +171,15 @@ final class GitReader implements ProgramReader {
                 .guard(Effect.WRITE, "--add", "--unset", "--unset-all", "--replace-all", "--rename-section",
                         "--remove-section")
                 .guard(Effect.EXEC, "e")
+                .guard(Effect.LIST, "--includes")
+                .paths(PathValue.FROM_TOP, "f")
                 .operands("a name and a value, or set, unset, rename-section, remove-section, edit",
-                        Effect.WRITE, GitReader::setsConfig)));
+                        Effect.WRITE, GitReader::setsConfig)
+                .operands("a first word without a dot but list, get, set, unset, rename-section, remove-section, "
+                        + "edit (a subcommand aii has no table for)", Effect.EXEC,
+                        onlySubcommands("config", CONFIG_WORDS))));
         subcommands.put("rev-parse", new AnyArguments());
-        subcommands.put("version", table("git version", impl("git", "h", true, true, "build-options")));
+        subcommands.put("version", table("git version", gitImpl("h", "build-options")));
     }
 
     private static GetoptTable.Implementation logTable(String name, String[] longs) {
@@ -170,9 +190,17 @@ final class GitReader implements ProgramReader {
         GetoptTable.Implementation impl = new GetoptTable.Implementation(
                 OptionSyntax.of(name, shorts, true, true, longs).withNegations());
         if (impl.syntax().knows("--output")) {
-            impl.guard(Effect.WRITE, "--output").guard(Effect.EXEC, "--ext-diff", "--textconv");
+            impl.guard(Effect.WRITE, "--output").guard(Effect.EXEC, "--ext-diff", "--textconv")
+                    .guardWhen(Effect.EXEC, "--submodule", SUBMODULE_DIFF, v -> v.equals("diff"))
+                    .guardWhen(Effect.EXEC, "--ignore-submodules", SUBMODULES, v -> !v.equals("all"))
+                    .paths(PathValue.ONE, "O");
         }
         return impl.guard(Effect.EXEC, "--help");
+    }
+
+    /** A subcommand's options: getopt_long's reading with git's negations ({@code --no-renames}). */
+    private static GetoptTable.Implementation gitImpl(String shorts, String... longs) {
+        return GetoptTable.negatableImpl("git", shorts, true, true, longs);
     }
 
     private static GetoptTable table(String name, GetoptTable.Implementation impl) {
@@ -215,6 +243,9 @@ final class GitReader implements ProgramReader {
 
     @Override
     public void read(List<String> args, GuardHits out) {
+        // Where git resolves relative paths: each -C changes directory from the one before.
+        String base = "";
+        List<String> workTrees = new ArrayList<>();
         int i = 0;
         while (i < args.size()) {
             String a = args.get(i);
@@ -224,7 +255,9 @@ final class GitReader implements ProgramReader {
                     out.rejected(i);
                     return;
                 }
-                out.path(i, args.get(i + 1), false);
+                String dir = args.get(i + 1);
+                out.pathAt(base, i, dir);
+                base = dir.isEmpty() ? base : dir.startsWith("/") || base.isEmpty() ? dir : base + "/" + dir;
                 i += 2;
             } else if (a.equals("-c") || name.equals("--config-env")) {
                 out.effect(i, "runs what the configuration it sets names");
@@ -237,7 +270,10 @@ final class GitReader implements ProgramReader {
             } else if (GLOBAL_VALUES.contains(name)) {
                 String value = a.contains("=") ? a.substring(a.indexOf('=') + 1)
                         : i + 1 < args.size() ? args.get(++i) : "";
-                out.path(i, value, false);
+                out.pathAt(base, i, value);
+                if (name.equals("--work-tree") && !value.isEmpty()) {
+                    workTrees.add(value);
+                }
                 i++;
             } else if (a.equals("--help")) {
                 out.effect(i, Effect.EXEC);
@@ -257,18 +293,51 @@ final class GitReader implements ProgramReader {
         String sub = args.get(i);
         ProgramReader reader = subcommands.get(sub);
         if (reader == null) {
-            out.hit(i, "aii has no guard table for git " + Render.render(List.of(sub))
-                    + (sub.equals("help") ? " (it starts a manual viewer)" : ""));
+            out.hit(i, noTable(sub) + (sub.equals("help") ? " (it starts a manual viewer)" : ""));
             return;
         }
-        GuardHits inner = new GuardHits(out.program());
-        reader.read(args.subList(i + 1, args.size()), inner);
+        GuardHits inner = out.at(base, workTrees);
+        List<String> rest = args.subList(i + 1, args.size());
+        reader.read(rest, inner);
         List<Integer> from = new ArrayList<>();
         for (int k = i + 1; k < args.size(); k++) {
             from.add(k);
         }
         out.addAll(inner, from);
     }
+
+    private static String noTable(String words) {
+        return "aii has no guard table for git " + Render.render(List.of(words));
+    }
+
+    /**
+     * An operand rule: a first operand that git may take as a subcommand of
+     * {@code sub} (lower case letters and dashes) and that is not one of
+     * {@code known} asks. {@code git reflog} reads an unknown first word as a
+     * ref to show, but newer versions add subcommands ({@code drop},
+     * {@code write}) that an older git would show as refs, so a ref like
+     * {@code main} asks too (spell it {@code show main}); {@code git config}
+     * (2.46) has subcommands where a key always holds a dot.
+     */
+    private static GetoptTable.OperandRule onlySubcommands(String sub, Set<String> known) {
+        return (parsed, arguments, out) -> {
+            if (parsed.operands().isEmpty()) {
+                return;
+            }
+            Getopt.Operand first = parsed.operands().get(0);
+            boolean afterDashes = first.index() > 0 && arguments.subList(0, first.index()).contains("--");
+            if (!afterDashes && first.value().matches("[a-z][a-z-]*") && !known.contains(first.value())) {
+                out.hit(first.index(), noTable(sub + " " + first.value()));
+            }
+        };
+    }
+
+    /** What the reflog table reads: showing (the default), asking whether a log exists, listing the logs. */
+    private static final Set<String> REFLOG_WORDS = Set.of("show", "exists", "list", "expire", "delete");
+
+    /** What the config table reads: its subcommands of 2.46, each read by {@link #setsConfig}. */
+    private static final Set<String> CONFIG_WORDS = Set.of("list", "get", "set", "unset", "rename-section",
+            "remove-section", "edit");
 
     @Override
     public List<TableRow> rows() {

@@ -28,16 +28,43 @@ final class GuardHits {
      * @param index the argument it is, or is part of
      * @param path the string, as the program will use it
      * @param recursive whether the program reads everything below it when it is a directory
+     * @param base the directory the program resolves a relative path from: empty for the
+     *             current directory, else relative to it or absolute ({@code git -C dir})
+     * @param read how the program reads it: null when it may not be a path at all (looked at
+     *             only when it names something), else as that kind of path value, which must exist
+     * @param tops for a value read from the top of the work tree, work trees named outright
+     *             ({@code git --work-tree=dir}), relative to {@code base} or absolute
      */
-    record Candidate(int index, String path, boolean recursive) {
+    record Candidate(int index, String path, boolean recursive, String base, PathValue read, List<String> tops) {
+        Candidate {
+            tops = List.copyOf(tops);
+        }
     }
 
     private final String program;
+    private final String base;
+    private final List<String> tops;
     private final List<Hit> hits = new ArrayList<>();
     private final Map<String, Candidate> candidates = new LinkedHashMap<>();
 
     GuardHits(String program) {
+        this(program, "", List.of());
+    }
+
+    private GuardHits(String program, String base, List<String> tops) {
         this.program = program;
+        this.base = base;
+        this.tops = List.copyOf(tops);
+    }
+
+    /** An empty reading of the same program that resolves paths from {@code dir} (git's {@code -C}). */
+    GuardHits at(String dir, List<String> workTrees) {
+        return new GuardHits(program, dir, workTrees);
+    }
+
+    /** An empty reading of the same program, from the same directory. */
+    GuardHits fresh() {
+        return new GuardHits(program, base, tops);
     }
 
     String program() {
@@ -68,15 +95,37 @@ final class GuardHits {
         hits.add(new Hit(index, reason));
     }
 
-    /** A string to look at as a path (ignored when empty). */
+    /** A string to look at as a path when it names something (ignored when empty). */
     void path(int index, String path, boolean recursive) {
-        if (path.isEmpty()) {
+        add(new Candidate(index, path, recursive, base, null, List.of()));
+    }
+
+    /** A string to look at as a path when it names something, resolved from {@code dir} rather than this reading's base. */
+    void pathAt(String dir, int index, String path) {
+        add(new Candidate(index, path, false, dir, null, List.of()));
+    }
+
+    /** An option value the program reads as a path, {@code read} says how: every path in it must exist. */
+    void pathValue(int index, String value, PathValue read) {
+        if (read.paths(value).isEmpty() && !value.equals("-")) {
+            // A value that names no path at all ("file -m :"): the program finds its files some other way.
+            hit(index, Render.render(List.of(value)) + " names no file aii can check");
+        }
+        for (String path : read.paths(value)) {
+            add(new Candidate(index, path, false, base, read, read.kind() == PathValue.Kind.FROM_TOP ? tops
+                    : List.of()));
+        }
+    }
+
+    private void add(Candidate c) {
+        if (c.path().isEmpty()) {
             return;
         }
-        String key = (recursive ? "r" : "-") + path;
+        String key = (c.recursive() ? "r" : "-") + (c.read() == null ? "-" : c.read().kind().name()) + c.base()
+                + "\0" + c.path();
         Candidate before = candidates.get(key);
-        if (before == null || before.index() < index) {
-            candidates.put(key, new Candidate(index, path, recursive));
+        if (before == null || before.index() < c.index()) {
+            candidates.put(key, c);
         }
     }
 
@@ -86,7 +135,7 @@ final class GuardHits {
             hits.add(new Hit(h.index() < 0 ? h.index() : from.get(h.index()), h.reason()));
         }
         for (Candidate c : other.candidates.values()) {
-            path(from.get(c.index()), c.path(), c.recursive());
+            add(new Candidate(from.get(c.index()), c.path(), c.recursive(), c.base(), c.read(), c.tops()));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.aii.policy.guard;
 import dev.aii.policy.Environment;
 import dev.aii.policy.FileProbe;
 import dev.aii.policy.Render;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,42 +37,86 @@ final class PathGuard {
     /** Adds a hit for every candidate in {@code hits} that the guard does not let through. */
     static void check(Environment env, GuardHits hits) {
         for (GuardHits.Candidate c : hits.candidates()) {
-            String reason = reason(env, c);
+            String reason = reason(env, hits.program(), c);
             if (reason != null) {
                 hits.hit(c.index(), reason);
             }
         }
     }
 
-    /** Why {@code c} is guarded, or null when it is not. */
-    private static String reason(Environment env, GuardHits.Candidate c) {
-        String lexical = PathNames.normalize(env.workingDirectory(), c.path());
+    /**
+     * Why {@code c} is guarded, or null when it is not: from every base the
+     * program may resolve it from (the first is where it is read as
+     * written), it must not lead anywhere guarded; and a path value must
+     * exist as written.
+     */
+    private static String reason(Environment env, String program, GuardHits.Candidate c) {
+        List<String> bases = bases(env, c);
+        for (int i = 0; i < bases.size(); i++) {
+            String base = bases.get(i);
+            String reason = reasonFrom(env, c, base, i == 0 ? null : base);
+            if (reason != null) {
+                return reason;
+            }
+            if (i == 0 && c.read() != null
+                    && env.probe().target(asWritten(base, c.path())).kind() == FileProbe.Kind.MISSING) {
+                return shown(c) + " does not exist, so aii cannot tell what " + program + " would read";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The directories {@code c} may be resolved from, the one it is read
+     * from as written first: its base; for a value read from the top of a
+     * work tree also every directory above the base (the top is one of them)
+     * and the work trees named outright.
+     */
+    static List<String> bases(Environment env, GuardHits.Candidate c) {
+        String base = c.base().isEmpty() ? env.workingDirectory() : PathNames.normalize(env.workingDirectory(),
+                c.base());
+        if (c.path().startsWith("/") || c.read() == null || c.read().kind() != PathValue.Kind.FROM_TOP) {
+            return List.of(base);
+        }
+        List<String> out = new ArrayList<>();
+        for (String dir = base; ; dir = PathNames.parent(dir)) {
+            out.add(dir);
+            if (dir.equals("/")) {
+                break;
+            }
+        }
+        for (String top : c.tops()) {
+            out.add(PathNames.normalize(base, top));
+        }
+        return out;
+    }
+
+    private static String asWritten(String base, String path) {
+        return path.startsWith("/") ? path : base.equals("/") ? "/" + path : base + "/" + path;
+    }
+
+    /** Why {@code c} resolved from {@code base} is guarded, or null; {@code from} names a base other than the first. */
+    private static String reasonFrom(Environment env, GuardHits.Candidate c, String base, String from) {
+        String lexical = PathNames.normalize(base, c.path());
         String tree = specialTree(lexical);
+        String seen = from == null ? "" : " (read from " + Render.render(List.of(from)) + ")";
         if (tree != null) {
-            return shown(c) + " is under " + tree;
+            return shown(c) + seen + " is under " + tree;
         }
         if (c.recursive() && RECURSION_ROOTS.contains(lexical)) {
             return "reading every file below " + shown(c) + " reaches other processes' files";
         }
-        String asWritten = c.path().startsWith("/") ? c.path() : env.workingDirectory() + "/" + c.path();
-        FileProbe.Target target = env.probe().target(asWritten);
-        switch (target.kind()) {
-            case MISSING:
-                return null;
-            case REGULAR_FILE:
-            case DIRECTORY:
-            case OTHER:
-                break;
-            default:
-                throw new AssertionError(target.kind());
+        FileProbe.Target target = env.probe().target(asWritten(base, c.path()));
+        if (target.kind() == FileProbe.Kind.MISSING) {
+            return null;
         }
         String real = target.realPath();
         String realTree = specialTree(real);
         if (realTree != null) {
-            return shown(c) + " is under " + realTree + leads(real, lexical);
+            return shown(c) + seen + " is under " + realTree + leads(real, lexical);
         }
         if (target.kind() == FileProbe.Kind.OTHER && !real.equals("/dev/null")) {
-            return shown(c) + " is not a regular file or directory" + leads(real, lexical);
+            return shown(c) + seen + " is not a regular file or directory" + leads(real, lexical);
         }
         if (c.recursive() && target.kind() == FileProbe.Kind.DIRECTORY && RECURSION_ROOTS.contains(real)) {
             return "reading every file below " + shown(c) + " reaches other processes' files" + leads(real, lexical);

@@ -25,6 +25,21 @@ final class PsReader implements ProgramReader {
     private static final String MACOS_FLAGS = "AaCcEefhjLlMmrSTuvwXx";
     private static final String MACOS_VALUES = "gOopGtU";
 
+    /** procps's format keywords ({@code ps L} of procps-ng 4.0): a format made of these alone is accepted. */
+    private static final Set<String> PROCPS_FORMAT = Set.of(("%cpu %mem _left _left2 _right _right2 _unlimited "
+            + "_unlimited2 ag_id ag_nice args atime blocked bsdstart bsdtime c caught cgname cgroup cgroupns class "
+            + "cls cmd comm command context cp cpuid cputime cputimes cuc cuu drs dsiz egid egroup eip esp etime "
+            + "etimes euid euser exe f fgid fgroup flag flags fname fsgid fsgroup fsuid fsuser fuid fuser gid group "
+            + "ignored intpri ipcns label lastcpu lim longtname lsession lstart luid lwp lxc m_drs m_size m_trs "
+            + "machine maj_flt majflt min_flt minflt mntns netns ni nice nlwp numa oom oomadj opri ouid pagein pcpu "
+            + "pending pgid pgrp pid pidns pmem policy ppid pri pri_api pri_bar pri_baz pri_foo priority psr pss "
+            + "rbytes rchars rgid rgroup rops rss rssize rsz rtprio ruid ruser s sched seat sess session sgi_p "
+            + "sgi_rss sgid sgroup sid sig sig_block sig_catch sig_ignore sig_pend sigcatch sigignore sigmask size "
+            + "slice spid stackp start start_stack start_time stat state stime suid supgid supgrp suser svgid "
+            + "svgroup svuid svuser sz tgid thcount tid time timens times tname tpgid trs trss tsig tsiz tt tty "
+            + "tty4 tty8 ucmd ucomm uid uid_hack uname unit user userns uss util utsns uunit vsize vsz wbytes "
+            + "wcbytes wchan wchars wname wops zone").split(" "));
+
     @Override
     public void read(List<String> arguments, GuardHits out) {
         int procpsError = procps(arguments, out);
@@ -34,9 +49,36 @@ final class PsReader implements ProgramReader {
         }
     }
 
-    /** Reads as procps does; returns the index of the first usage error, or -1. */
+    /**
+     * Reads as procps does; returns the index of the first usage error, or
+     * -1. procps first reads dashed clusters as UNIX options; when anything
+     * in that reading fails (an unknown letter, a user or terminal that does
+     * not exist, a format it does not know), it reads every argument again as
+     * BSD options, dash or not: {@code ps -auxe} is {@code ps auxe}, which
+     * shows environments. aii cannot tell whether a user exists, so unless
+     * the UNIX reading cannot fail, the BSD reading counts too.
+     */
     private static int procps(List<String> args, GuardHits out) {
-        GuardHits mine = new GuardHits(out.program());
+        GuardHits unix = out.fresh();
+        boolean[] mayFail = {false};
+        int error = procpsReading(args, false, unix, mayFail);
+        if (error < 0) {
+            unix.hits().forEach(h -> out.hit(h.index(), h.reason()));
+        }
+        if (error < 0 && !mayFail[0]) {
+            return -1;
+        }
+        GuardHits bsd = out.fresh();
+        int bsdError = procpsReading(args, true, bsd, new boolean[1]);
+        if (bsdError < 0) {
+            bsd.hits().forEach(h -> out.hit(h.index(), h.reason()));
+            return -1;
+        }
+        return error < 0 ? -1 : Math.max(error, bsdError);
+    }
+
+    /** One procps reading, every dashed cluster read as BSD options when {@code forceBsd}. */
+    private static int procpsReading(List<String> args, boolean forceBsd, GuardHits mine, boolean[] mayFail) {
         int error = -1;
         for (int i = 0; i < args.size() && error < 0; i++) {
             String arg = args.get(i);
@@ -49,27 +91,45 @@ final class PsReader implements ProgramReader {
                     if (value == null) {
                         error = i;
                     } else {
+                        mayFail[0] |= !cannotFail(name.equals("format") ? 'o' : name.equals("pid") ? 'p' : '?',
+                                value);
                         format(name.equals("format"), value, i, mine);
                     }
                 } else if (!PROCPS_LONG_FLAG.contains(name)) {
                     error = i;
                 }
-            } else if (arg.startsWith("-")) {
-                error = cluster(args, i, arg.substring(1), PROCPS_UNIX_FLAGS, PROCPS_UNIX_VALUES, "oO", "", mine);
+            } else if (arg.startsWith("-") && !forceBsd) {
+                error = cluster(args, i, arg.substring(1), PROCPS_UNIX_FLAGS, PROCPS_UNIX_VALUES, "oO", "", mine,
+                        mayFail);
                 i = Math.max(i, -error - 2);
                 error = error >= 0 ? error : -1;
             } else if (arg.chars().allMatch(c -> (c >= '0' && c <= '9') || c == ',')) {
                 continue;
             } else {
-                error = cluster(args, i, arg, PROCPS_BSD_FLAGS, PROCPS_BSD_VALUES, "oO", "e", mine);
+                String letters = arg.startsWith("-") ? arg.substring(1) : arg;
+                error = cluster(args, i, letters, PROCPS_BSD_FLAGS, PROCPS_BSD_VALUES, "oO", "e", mine, mayFail);
                 i = Math.max(i, -error - 2);
                 error = error >= 0 ? error : -1;
             }
         }
-        if (error < 0) {
-            mine.hits().forEach(h -> out.hit(h.index(), h.reason()));
-        }
         return error;
+    }
+
+    /** Whether procps accepts the value of {@code letter} whatever the system holds: a known format, a pid list. */
+    private static boolean cannotFail(char letter, String value) {
+        if (letter == 'o' || letter == 'O') {
+            for (String spec : value.split("[, ]")) {
+                String keyword = spec.split("[=:]", 2)[0];
+                if (!keyword.isEmpty() && !PROCPS_FORMAT.contains(keyword)) {
+                    return false;
+                }
+            }
+            return !value.isEmpty();
+        }
+        if (letter == 'p' || letter == 'q') {
+            return value.matches("[0-9]+([, ][0-9]+)*");
+        }
+        return false;
     }
 
     /** Reads as macOS ps does (getopt, a first argument without a dash read as options); the first error or -1. */
@@ -93,7 +153,7 @@ final class PsReader implements ProgramReader {
                 error = i;
                 break;
             }
-            error = cluster(args, i, arg.substring(1), MACOS_FLAGS, MACOS_VALUES, "oO", "E", mine);
+            error = cluster(args, i, arg.substring(1), MACOS_FLAGS, MACOS_VALUES, "oO", "E", mine, new boolean[1]);
             i = Math.max(i, -error - 2);
             error = error >= 0 ? error : -1;
         }
@@ -110,7 +170,7 @@ final class PsReader implements ProgramReader {
      * was the next argument, or -1.
      */
     private static int cluster(List<String> args, int index, String letters, String flags, String values,
-                               String formats, String environ, GuardHits out) {
+                               String formats, String environ, GuardHits out, boolean[] mayFail) {
         for (int p = 0; p < letters.length(); p++) {
             char c = letters.charAt(p);
             if (environ.indexOf(c) >= 0) {
@@ -119,12 +179,14 @@ final class PsReader implements ProgramReader {
             if (values.indexOf(c) >= 0) {
                 String rest = letters.substring(p + 1);
                 if (!rest.isEmpty()) {
+                    mayFail[0] |= !cannotFail(c, rest);
                     format(formats.indexOf(c) >= 0, rest, index, out);
                     return -1;
                 }
                 if (index + 1 >= args.size()) {
                     return index;
                 }
+                mayFail[0] |= !cannotFail(c, args.get(index + 1));
                 format(formats.indexOf(c) >= 0, args.get(index + 1), index, out);
                 return -(index + 1) - 2;
             }
@@ -147,6 +209,9 @@ final class PsReader implements ProgramReader {
     public List<TableRow> rows() {
         return List.of(
                 new TableRow("`e` (BSD syntax, alone or in a cluster: `eww`, `auxe`)", Effect.ENVIRON, "procps"),
+                new TableRow("`e` in a dashed cluster that procps may read again as BSD options (`-auxe`, "
+                        + "`-e -u NAME`: a UNIX reading that can fail, by a user or terminal that does not exist)",
+                        Effect.ENVIRON, "procps"),
                 new TableRow("`-E` (also `E` as the first argument)", Effect.ENVIRON, "macOS"),
                 new TableRow("`-o`, `-O`, `o`, `O`, `--format` with a column naming `env` (`environ`)",
                         Effect.ENVIRON, "procps, macOS"));

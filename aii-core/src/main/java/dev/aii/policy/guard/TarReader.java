@@ -71,18 +71,22 @@ final class TarReader implements ProgramReader {
                     .guard(Effect.EXEC, "I", "--to-command", "--checkpoint-action", "--rsh-command",
                             "--rmt-command", "F")
                     .guard(Effect.LIST, "T")
+                    .guardSaying(Effect.LIST, "reads the files an archive names, to compare them", "d")
+                    .paths(PathValue.ONE, "f", "C", "T", "X")
                     .operands("-f HOST:FILE (a remote archive, without --force-local)", Effect.EXEC,
                             TarReader::remoteArchive),
             impl("bsdtar (libarchive, macOS)", "Bb:C:cf:HhI:JjkLlmnOoPpqrSs:T:tUuvW:wX:xyZz", false, true, BSD_LONG)
                     .guard(Effect.WRITE, "c", "x", "r", "u")
                     .guard(Effect.EXEC, "--use-compress-program")
-                    .guard(Effect.LIST, "T", "I"),
+                    .guard(Effect.LIST, "T", "I")
+                    .paths(PathValue.ONE, "f", "C", "T", "I", "X"),
             impl("busybox", "cxtzJjaOvhmokf:C:T:X:Z", true, true, "to-command:", "exclude:", "overwrite",
                     "strip-components:", "no-recursion", "numeric-owner", "no-same-owner",
                     "no-same-permissions", "directory=C:", "file=f:", "files-from=T:", "exclude-from=X:")
                     .guard(Effect.WRITE, "c", "x")
                     .guard(Effect.EXEC, "--to-command")
-                    .guard(Effect.LIST, "T")));
+                    .guard(Effect.LIST, "T")
+                    .paths(PathValue.ONE, "f", "C", "T", "X")));
 
     /** Letters that take a value in a traditional first argument (GNU's set, which holds the others'). */
     private static final String KEY_VALUES = "bCfFgIKLNTVX";

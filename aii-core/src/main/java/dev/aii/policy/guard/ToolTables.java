@@ -26,7 +26,7 @@ final class ToolTables {
                         "stable=s", "buffer-size=S:", "field-separator=t:", "temporary-directory=T:",
                         "unique=u", "version-sort=V", "zero-terminated=z", "batch-size:", "help", "version")
                         .guard(Effect.WRITE, "o", "T").guard(Effect.EXEC, "--compress-program")
-                        .guard(Effect.LIST, "--files0-from"),
+                        .guard(Effect.LIST, "--files0-from").paths(PathValue.ONE, "--files0-from", "--random-source"),
                 impl("BSD/macOS", "bcCdfghik:Mmno:RrsS:t:T:uVz", false, true, "ignore-leading-blanks=b",
                         "check=c::", "compress-program:", "debug", "dictionary-order=d", "files0-from:",
                         "ignore-case=f", "general-numeric-sort=g", "human-numeric-sort=h",
@@ -36,7 +36,7 @@ final class ToolTables {
                         "unique=u", "version-sort=V", "zero-terminated=z", "batch-size:", "radixsort",
                         "mergesort", "qsort", "heapsort", "mmap", "help", "version")
                         .guard(Effect.WRITE, "o", "T").guard(Effect.EXEC, "--compress-program")
-                        .guard(Effect.LIST, "--files0-from"),
+                        .guard(Effect.LIST, "--files0-from").paths(PathValue.ONE, "--files0-from", "--random-source"),
                 impl("busybox", "nrgMcszbdfiuVk:t:o:T:S:", true, true)
                         .guard(Effect.WRITE, "o", "T"));
         put(tables, "uniq",
@@ -67,7 +67,7 @@ final class ToolTables {
                 impl("GNU", "diw:", true, true, "decode=d", "ignore-garbage=i", "wrap=w:", "help", "version")
                         .maxOperands(1),
                 impl("macOS", "b:Ddhi:o:", false, true, "break=b:", "decode=d", "help=h", "input=i:",
-                        "output=o:").guard(Effect.WRITE, "o").maxOperands(1),
+                        "output=o:").guard(Effect.WRITE, "o").paths(PathValue.ONE, "i").maxOperands(1),
                 impl("busybox", "dw:", true, true).maxOperands(1));
         put(tables, "man",
                 impl("man-db", "C:dDfkKlwWcR:L:m:M:e:iIauP:r:7E:p:tT::H::X::Z?hV", true, true,
@@ -79,8 +79,9 @@ final class ToolTables {
                         "encoding=E:", "no-hyphenation", "nh", "no-justification", "nj", "preprocessor=p:",
                         "troff=t", "troff-device=T::", "html=H::", "gxditview=X::", "ditroff=Z", "help=?",
                         "usage", "version=V", "sections=S:", "S")
-                        .guard(Effect.EXEC, "P", "H", "X", "C"),
-                impl("mandoc (macOS, BSD)", "aC:cfhI:iK:klM:m:O:S:s:T:VW:w", false, true));
+                        .guard(Effect.EXEC, "P", "H", "X", "C").paths(PathValue.list(":"), "M"),
+                impl("mandoc (macOS, BSD)", "aC:cfhI:iK:klM:m:O:S:s:T:VW:w", false, true)
+                        .paths(PathValue.list(":"), "M", "m").paths(PathValue.ONE, "C"));
         put(tables, "less",
                 impl("less", "?aAb:BcdD:eEfFgGh:iIj:Jk:KLmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:\":~#:", false, false,
                         "help=?", "search-skip-screen=a", "SEARCH-SKIP-SCREEN=A", "buffers=b:",
@@ -97,7 +98,8 @@ final class ToolTables {
                         "window=z:", "quotes=\":", "tilde=~", "shift=#:", "file-size", "follow-name",
                         "incsearch", "line-num-width:", "mouse", "no-keypad", "no-histdups", "rscroll:",
                         "save-marks", "status-col-width:", "use-backslash", "use-color", "wheel-lines:")
-                        .guard(Effect.WRITE, "o", "O").guard(Effect.EXEC, "k", "--lesskey-src"));
+                        .guard(Effect.WRITE, "o", "O").guard(Effect.EXEC, "k", "--lesskey-src")
+                        .paths(PathValue.ONE, "T"));
         put(tables, "more",
                 impl("util-linux", "dflcpsun:0123456789", true, true, "silent=d", "logical=l", "no-pause=f",
                         "print-over=p", "clean-print=c", "squeeze=s", "plain=u", "lines=n:", "help", "version"),
@@ -117,6 +119,7 @@ final class ToolTables {
                         "changed-group-format:", "line-format:", "old-line-format:", "new-line-format:",
                         "unchanged-line-format:", "minimal=d", "horizon-lines:", "speed-large-files",
                         "color::", "palette:", "help", "version=v")
+                        .paths(PathValue.ONE, "X", "--from-file", "--to-file")
                         .recursiveWith("r"),
                 impl("BSD/macOS", "abC:cdD:efF:HhI:iL:lNnPpqrS:sTtU:uwX:x:y", false, true,
                         "brief=q", "recursive=r", "unified=U:", "context=C:", "ignore-case=i", "text=a",
@@ -127,6 +130,7 @@ final class ToolTables {
                         "help", "normal", "report-identical-files=s", "expand-tabs=t", "initial-tab=T",
                         "show-c-function=p", "show-function-line=F:", "tabsize:", "ignore-space-change=b",
                         "suppress-common-lines", "ifdef=D:", "paginate=l")
+                        .paths(PathValue.ONE, "X")
                         .recursiveWith("r"));
         put(tables, "cmp",
                 impl("GNU", "bci:ln:sv", true, true, "print-bytes=b", "print-chars=c", "ignore-initial=i:",
@@ -151,8 +155,8 @@ final class ToolTables {
                 impl("util-linux", "bcCdoxL::e:f:n:s:vhV", true, true, "one-byte-octal=b", "one-byte-char=c",
                         "canonical=C", "two-bytes-decimal=d", "two-bytes-octal=o", "two-bytes-hex=x",
                         "color=L::", "format=e:", "format-file=f:", "length=n:", "skip=s:", "no-squeezing=v",
-                        "help=h", "version=V"),
-                impl("BSD/macOS", "bcCde:f:n:os:vx", false, true));
+                        "help=h", "version=V").paths(PathValue.ONE, "f"),
+                impl("BSD/macOS", "bcCde:f:n:os:vx", false, true).paths(PathValue.ONE, "f"));
         put(tables, "column",
                 impl("util-linux", "tn:O:N:l:E:dehH:R:T:W:LJri:p:c:o:s:xC:S:V", true, true, "table=t",
                         "table-name=n:", "table-order=O:", "table-columns=N:", "table-columns-limit=l:",
@@ -189,6 +193,7 @@ final class ToolTables {
                         "after-context=A:", "context=C:", "group-separator:", "no-group-separator",
                         "color::", "colour::", "binary=U")
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
+                        .paths(PathValue.ONE, "f", "--exclude-from")
                         .recursiveWith("r", "R", "d"),
                 impl("BSD/macOS", "0123456789A:B:C:D:EFGHIJMLOSRUVZabcd:e:f:hilm:nopqrsuvwxyz", false, true,
                         "after-context=A:", "before-context=B:", "context=C:", "devices=D:",
@@ -204,8 +209,10 @@ final class ToolTables {
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "M")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
+                        .paths(PathValue.ONE, "f")
                         .recursiveWith("r", "R", "d"),
-                impl("busybox", "HhnlLoqvsrRiwFExm:A:B:C:e:f:z", true, true).recursiveWith("r", "R"));
+                impl("busybox", "HhnlLoqvsrRiwFExm:A:B:C:e:f:z", true, true).paths(PathValue.ONE, "f")
+                        .recursiveWith("r", "R"));
         put(tables, "rg",
                 impl("ripgrep", "A:B:C:E:FHIKLM:NPSTUVabce:f:g:hij:lm:nopqr:st:uvwxz0.", true, true,
                         "after-context=A:", "before-context=B:", "context=C:", "encoding=E:",
@@ -226,6 +233,7 @@ final class ToolTables {
                         "no-require-git", "count-matches", "debug", "trace", "engine:", "path-separator:")
                         .guard(Effect.EXEC, "--pre", "--hostname-bin")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
+                        .paths(PathValue.ONE, "f", "--ignore-file")
                         .recursive());
         put(tables, "jq",
                 impl("jq", "nrjascCMSeRf:L:hV0", true, true, "null-input=n", "raw-input=R", "slurp=s",
@@ -233,7 +241,8 @@ final class ToolTables {
                         "sort-keys=S", "color-output=C", "monochrome-output=M", "tab", "indent:", "unbuffered",
                         "stream", "stream-errors", "seq", "from-file=f:", "exit-status=e", "arg:", "argjson:",
                         "slurpfile:", "rawfile:", "args", "jsonargs", "help=h", "version=V",
-                        "build-configuration", "nul-output=0"));
+                        "build-configuration", "nul-output=0")
+                        .paths(PathValue.ONE, "f", "L"));
         put(tables, "gzip",
                 impl("GNU gzip", "cdfhklLnNqrS:tvV123456789", true, true, "stdout=c", "to-stdout=c",
                         "decompress=d", "uncompress=d", "force=f", "help=h", "keep=k", "list=l", "license=L",

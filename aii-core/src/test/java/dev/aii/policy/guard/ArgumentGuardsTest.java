@@ -162,7 +162,11 @@ class ArgumentGuardsTest {
             ask tail -n 5 -f log.txt
             ask tail -qf log.txt
             ask tail log.txt -f
-            ask tail -- log.txt -f
+            run tail -- log.txt -f
+            run tail -- -f
+            ask tail -1f log.txt
+            ask tail +f log.txt
+            run tail log.txt -- -1f
             ask tail +1f log.txt
             ask tail -1f log.txt
             ask tail +f log.txt
@@ -185,7 +189,7 @@ class ArgumentGuardsTest {
             ask date -Q
             ask date --nope
             # file
-            ask file -C -m x
+            ask file -C -m README.md
             ask file -z f
             ask file --uncompress f
             ask file -Z f
@@ -461,7 +465,7 @@ class ArgumentGuardsTest {
     @Test
     void theReasonNamesWhatTheFormDoes() {
         assertEquals(List.of(CLOCK), reasons("date", "-s", "2020-01-01"));
-        assertEquals(List.of(DECOMPRESS, COMPILE), reasons("file", "-zC", "-m", "x"));
+        assertEquals(List.of(DECOMPRESS, COMPILE), reasons("file", "-zC", "-m", "README.md"));
         assertEquals(List.of("this form of tail can wait for input forever"), reasons("tail", "-f", "log.txt"));
         assertEquals(List.of("this form of git can write files"), reasons("git", "log", "--output=x"));
         assertEquals(List.of("/dev/pts/3 is not a regular file or directory"), reasons("head", "-n1", "/dev/pts/3"));

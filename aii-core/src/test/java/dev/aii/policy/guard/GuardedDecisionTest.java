@@ -40,7 +40,7 @@ class GuardedDecisionTest {
     @Test
     void theThreeHolesAreAskedAbout() {
         assertGuarded(decide(Builtins.defaults(), "date", "0101000020"), ArgumentGuardsTest.CLOCK);
-        assertGuarded(decide(Builtins.defaults(), "file", "-C", "-m", "x"), ArgumentGuardsTest.COMPILE);
+        assertGuarded(decide(Builtins.defaults(), "file", "-C", "-m", "/usr/bin/file"), ArgumentGuardsTest.COMPILE);
         assertGuarded(decide(Builtins.defaults(), "file", "-z", "x"), ArgumentGuardsTest.DECOMPRESS);
     }
 
@@ -66,9 +66,9 @@ class GuardedDecisionTest {
     void aRuleSpellingOutOneGuardDoesNotCoverAnother() {
         RuleSet rules = FakeFiles.rules("file -C");
         assertEquals(Rule.of("file", "-C"), assertInstanceOf(Decision.Allow.class,
-                decide(rules, "file", "-C", "-m", "x")).rule());
+                decide(rules, "file", "-C", "-m", "/usr/bin/file")).rule());
         // The prompt then names every guarded form the command uses.
-        Decision.Ask ask = assertInstanceOf(Decision.Ask.class, decide(rules, "file", "-C", "-z", "-m", "x"));
+        Decision.Ask ask = assertInstanceOf(Decision.Ask.class, decide(rules, "file", "-C", "-z", "-m", "/usr/bin/file"));
         assertEquals(Decision.Always.GUARDED, ask.always());
         assertEquals(List.of(ArgumentGuardsTest.COMPILE, ArgumentGuardsTest.DECOMPRESS), ask.guardReasons());
     }
