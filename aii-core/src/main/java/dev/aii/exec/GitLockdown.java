@@ -53,7 +53,14 @@ final class GitLockdown {
             "gpg.openpgp.program", "gpg",
             "gpg.x509.program", "gpgsm",
             "gpg.ssh.program", "ssh-keygen",
-            "gpg.ssh.defaultKeyCommand", "");
+            "gpg.ssh.defaultKeyCommand", "",
+            // A submodule's own configuration names its own drivers, which aii cannot list: git stays out of
+            // submodules (the tables ask for --ignore-submodules other than all, --submodule=diff and
+            // --recurse-submodules, which would take it back in).
+            "diff.ignoreSubmodules", "all",
+            "submodule.recurse", "false",
+            "status.submoduleSummary", "false",
+            "diff.submodule", "short");
 
     /** The configuration keys whose names hold a driver the repository chooses. */
     static final String DRIVER_KEYS =

@@ -53,6 +53,8 @@ public final class RunCommandTool {
     private final AuditLog auditLog;
     private final Clock clock;
     private final AtomicBoolean auditFailed = new AtomicBoolean();
+    /** Which gits are new enough to run under a rule, asked once each. */
+    private final GitVersion gitVersions = new GitVersion();
     /** The answer each thread has open, for the calls that come through {@link #spec()}. */
     private final ThreadLocal<AnswerScope> openOnThread = new ThreadLocal<>();
 
@@ -153,13 +155,21 @@ public final class RunCommandTool {
             return audit.error(CallAudit.refused(refuse.reason()), refuse.message());
         } else if (decision instanceof Decision.Allow allow) {
             audit.resolved(allow.command());
-            Optional<Map<String, String>> environment =
-                    UnderRule.environment(allow.command(), runner, limits, current.cancellation());
-            if (!environment.isPresent()) {
+            UnderRule.Setup setup = UnderRule.prepare(allow.command(), runner, limits, current.cancellation(),
+                    gitVersions);
+            if (setup instanceof UnderRule.Setup.Ask needs) {
+                // The rule matched, but aii cannot give the command the environment it needs: as a guarded form.
+                ResolvedCommand command = allow.command();
+                Decision.Ask ask = new Decision.Ask(command, ExecPolicy.alwaysRule(command.program(),
+                        command.arguments()), Decision.Always.GUARDED, List.of(needs.reason()));
+                audit.guarded(ask.guardReasons());
+                return askThenRun(ask, current, audit);
+            }
+            if (!(setup instanceof UnderRule.Setup.Ready ready)) {
                 return audit.error("launch failed",
                         ToolTexts.couldNotLaunch(allow.command().executable(), UnderRule.UNCHECKED));
             }
-            return run(allow.command(), environment.get(), current, audit, CallAudit.allowedBy(allow.rule()));
+            return run(allow.command(), ready.environment(), current, audit, CallAudit.allowedBy(allow.rule()));
         } else if (decision instanceof Decision.Ask ask) {
             audit.resolved(ask.command());
             audit.guarded(ask.guardReasons());

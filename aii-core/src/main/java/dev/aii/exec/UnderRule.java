@@ -3,36 +3,66 @@ package dev.aii.exec;
 import dev.aii.policy.ResolvedCommand;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The environment a command gets when it runs because a rule matched, for
  * the programs whose configuration or environment can make them run other
- * programs: git (see {@link GitLockdown}) and less, whose {@code LESSOPEN}
+ * programs: git (see {@link GitLockdown}), and less, whose {@code LESSOPEN}
  * runs a preprocessor even when its output is not a terminal. Commands the
  * user approved at the prompt run with the environment as it is.
  */
 final class UnderRule {
 
-    private UnderRule() {
-    }
+    /** How a command run by a rule goes on. */
+    sealed interface Setup {
+        /** Run it with these variables set. */
+        record Ready(Map<String, String> environment) implements Setup {
+            public Ready {
+                environment = Map.copyOf(environment);
+            }
+        }
 
-    /** The variables to set; empty when the command must not run, because its configuration could not be checked. */
-    static Optional<Map<String, String>> environment(ResolvedCommand command, CommandRunner runner, Limits limits,
-                                                     Cancellation cancellation) {
-        switch (command.program()) {
-            case "git":
-                return GitLockdown.environment(runner, command.path(), command.arguments(), System.getenv(), limits,
-                        cancellation);
-            case "less":
-                // less treats an empty LESSOPEN or LESSCLOSE as unset.
-                return Optional.of(Map.of("LESSOPEN", "", "LESSCLOSE", ""));
-            default:
-                return Optional.of(Map.of());
+        /** Do not run it: its configuration could not be checked ({@link #UNCHECKED}). */
+        record Unchecked() implements Setup {
+        }
+
+        /** Ask, as for a guarded form, with this note: aii cannot give it the environment it needs. */
+        record Ask(String reason) implements Setup {
+            public Ask {
+                Objects.requireNonNull(reason, "reason");
+            }
         }
     }
 
-    /** Why a command did not run when {@link #environment} is empty. */
+    private UnderRule() {
+    }
+
+    /** How {@code command}, which a rule allows, runs; {@code versions} remembers which gits are new enough. */
+    static Setup prepare(ResolvedCommand command, CommandRunner runner, Limits limits, Cancellation cancellation,
+                         GitVersion versions) {
+        switch (command.program()) {
+            case "git": {
+                Map<String, String> inherited = System.getenv();
+                Optional<String> old = versions.tooOld(runner, command.path(),
+                        GitLockdown.with(GitLockdown.CONFIG, inherited), limits, cancellation);
+                if (old.isPresent()) {
+                    return new Setup.Ask(old.get());
+                }
+                Optional<Map<String, String>> env = GitLockdown.environment(runner, command.path(),
+                        command.arguments(), inherited, limits, cancellation);
+                return env.isPresent() ? new Setup.Ready(env.get()) : new Setup.Unchecked();
+            }
+            case "less":
+                // less treats an empty LESSOPEN or LESSCLOSE as unset.
+                return new Setup.Ready(Map.of("LESSOPEN", "", "LESSCLOSE", ""));
+            default:
+                return new Setup.Ready(Map.of());
+        }
+    }
+
+    /** Why a command did not run when its setup is {@link Setup.Unchecked}. */
     static final String UNCHECKED = "its configuration could not be checked in time";
 
     /** The programs that get an environment of their own under a rule. */

@@ -118,7 +118,8 @@ class GitLockdownTest {
     @Test
     void underARuleNoCommandRunsWhatTheRepositoryNames() throws Exception {
         RuleSet rules = RuleSet.of(List.of(dev.aii.policy.Rule.of("git")));
-        ToolFixture f = new ToolFixture(rules, FakeTerminal.absent());
+        ToolFixture f = new ToolFixture(rules, FakeTerminal.absent(), null, Limits.DEFAULT, false,
+                ReportedGitVersion.newEnough());
         for (Path r : List.of(repo, processRepo)) {
             for (List<String> command : COMMANDS) {
                 List<String> args = new ArrayList<>(List.of("-C", r.toString()));
@@ -133,7 +134,8 @@ class GitLockdownTest {
 
     @Test
     void theTextOfATextconvFileIsStillShown() {
-        ToolFixture f = new ToolFixture(RuleSet.of(List.of(dev.aii.policy.Rule.of("git"))), FakeTerminal.absent());
+        ToolFixture f = new ToolFixture(RuleSet.of(List.of(dev.aii.policy.Rule.of("git"))), FakeTerminal.absent(),
+                null, Limits.DEFAULT, false, ReportedGitVersion.newEnough());
         String result = f.call("git", "-C", repo.toString(), "log", "-p", "--", "f.txt");
         assertTrue(result.startsWith("exit 0\n"), result);
         assertTrue(result.contains("+one"), result);

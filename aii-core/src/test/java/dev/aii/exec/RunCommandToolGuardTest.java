@@ -49,6 +49,7 @@ class RunCommandToolGuardTest {
         assertEquals(List.of(TerminalApproverTest.START + "aii: run this command?\n  file -zC -m x\n"
                 + "  note: this form of file runs an external decompressor\n"
                 + "  note: this form of file can write a compiled magic file\n"
+                + "  note: x does not exist, so aii cannot tell what file would read\n"
                 + "  [y] yes once   [N] no\n> n\n"), f.terminal.prompts());
     }
 

@@ -28,12 +28,18 @@ final class ToolFixture {
     AnswerScope answer;
 
     ToolFixture(RuleSet rules, FakeTerminal terminal, AllowFile allowFile, Limits limits, boolean json) {
+        this(rules, terminal, allowFile, limits, json, new ProcessBuilderRunner());
+    }
+
+    /** A tool whose commands {@code runner} runs. */
+    ToolFixture(RuleSet rules, FakeTerminal terminal, AllowFile allowFile, Limits limits, boolean json,
+                CommandRunner runner) {
         this.terminal = terminal;
         ExecOutput output = ExecOutput.to(new PrintStream(err, true, StandardCharsets.UTF_8), json, () -> { });
         RunCommandTool.Builder builder = RunCommandTool.builder()
                 .policy(ExecPolicy.of(rules, SystemEnvironment.of(Map.of("PATH", PATH), Path.of(""))))
                 .approver(new TerminalApprover(terminal, output))
-                .runner(new ProcessBuilderRunner())
+                .runner(runner)
                 .output(output)
                 .limits(limits)
                 .platform(Platform.OTHER)

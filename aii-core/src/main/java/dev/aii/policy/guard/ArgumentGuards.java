@@ -72,6 +72,17 @@ public final class ArgumentGuards {
         return GuardTables.ALL.reader(program) != null;
     }
 
+    /** The programs with a guard table, aliases included ({@code gtail}, {@code bsdtar}), in order. */
+    public static java.util.SortedSet<String> programs() {
+        return new java.util.TreeSet<>(GuardTables.ALL.readers().keySet());
+    }
+
+    /** What the guard table of {@code program} knows of its arguments, when it has one. */
+    public static java.util.Optional<Vocabulary> vocabulary(String program) {
+        ProgramReader reader = GuardTables.ALL.reader(program);
+        return reader == null ? java.util.Optional.empty() : java.util.Optional.of(reader.vocabulary());
+    }
+
     /** What guards {@code program} with {@code arguments} hits, the path probe included. */
     public static Found check(Environment env, String program, List<String> arguments) {
         return new Found(hits(env, program, arguments));

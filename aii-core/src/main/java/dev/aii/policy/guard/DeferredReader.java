@@ -30,4 +30,9 @@ final class DeferredReader implements ProgramReader {
     public List<TableRow> rows() {
         return reader().rows();
     }
+
+    @Override
+    public Vocabulary vocabulary() {
+        return reader().vocabulary();
+    }
 }

@@ -103,6 +103,27 @@ final class FindReader implements ProgramReader {
     }
 
     @Override
+    public Vocabulary vocabulary() {
+        List<Vocabulary.Word> words = new java.util.ArrayList<>();
+        for (String option : List.of("-H", "-L", "-P", "-E", "-X", "-d", "-s", "-x", "-O3")) {
+            words.add(new Vocabulary.Word(option, Vocabulary.Takes.NONE, null, false));
+        }
+        words.add(new Vocabulary.Word("-D", Vocabulary.Takes.REQUIRED, null, false));
+        words.add(new Vocabulary.Word("-f", Vocabulary.Takes.REQUIRED, null, false));
+        PRIMARIES.forEach((name, count) -> words.add(new Vocabulary.Word(name, count == 0 ? Vocabulary.Takes.NONE
+                : count == 1 ? Vocabulary.Takes.REQUIRED : Vocabulary.Takes.TWO, null,
+                WRITE.contains(name) || name.equals("-files0-from"))));
+        for (String exec : EXEC) {
+            words.add(new Vocabulary.Word(exec, Vocabulary.Takes.NONE, null, true));
+        }
+        for (String operator : OPERATORS) {
+            words.add(new Vocabulary.Word(operator, Vocabulary.Takes.NONE, null, false));
+        }
+        words.add(new Vocabulary.Word("-newermt", Vocabulary.Takes.REQUIRED, null, false));
+        return Vocabulary.of(List.of(new Vocabulary.Dialect("find", words, null, false)));
+    }
+
+    @Override
     public List<TableRow> rows() {
         return List.of(
                 new TableRow("`-exec`, `-execdir`, `-ok`, `-okdir`", Effect.EXEC, "GNU, BSD/macOS, busybox"),

@@ -161,6 +161,37 @@ final class GetoptTable implements ProgramReader {
             return this;
         }
 
+        /** This implementation's options as a dialect of the vocabulary. */
+        Vocabulary.Dialect dialect() {
+            OptionSyntax s = syntax();
+            List<Vocabulary.Word> words = new ArrayList<>();
+            String shorts = s.shortOptions();
+            for (int i = 0; i < shorts.length(); i++) {
+                char c = shorts.charAt(i);
+                if (c != ':') {
+                    String key = String.valueOf(c);
+                    words.add(new Vocabulary.Word("-" + c, takes(s.shortValue(c)), pathKeys.get(key),
+                            rows.containsKey(key)));
+                }
+            }
+            for (OptionSyntax.LongOption o : s.longOptions()) {
+                words.add(new Vocabulary.Word("--" + o.name(), takes(o.value()), pathKeys.get(o.key()),
+                        rows.containsKey(o.key())));
+                if (s.negatable()) {
+                    words.add(new Vocabulary.Word("--no-" + o.name(), Vocabulary.Takes.NONE, null, false));
+                }
+            }
+            return new Vocabulary.Dialect(s.implementation(), words, "-", s.permute());
+        }
+
+        private static Vocabulary.Takes takes(OptionSyntax.Value value) {
+            return switch (value) {
+                case NONE -> Vocabulary.Takes.NONE;
+                case REQUIRED -> Vocabulary.Takes.REQUIRED;
+                case OPTIONAL -> Vocabulary.Takes.OPTIONAL;
+            };
+        }
+
         private void add(Row row) {
             OptionSyntax parsed = syntax.ifMade();
             if (parsed != null) {
@@ -306,6 +337,15 @@ final class GetoptTable implements ProgramReader {
         byForm.forEach((id, impls) -> out.add(new TableRow(id.substring(0, id.indexOf('\0')), effects.get(id),
                 String.join(", ", impls))));
         return out;
+    }
+
+    @Override
+    public Vocabulary vocabulary() {
+        List<Vocabulary.Dialect> dialects = new ArrayList<>();
+        for (Implementation impl : implementations) {
+            dialects.add(impl.dialect());
+        }
+        return Vocabulary.of(dialects);
     }
 
     /** An operand rule: every operand after the first {@code n} (not counting {@code -}) has {@code effect}. */

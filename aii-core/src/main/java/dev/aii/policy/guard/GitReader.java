@@ -340,6 +340,23 @@ final class GitReader implements ProgramReader {
             "remove-section", "edit");
 
     @Override
+    public Vocabulary vocabulary() {
+        List<Vocabulary.Word> words = new ArrayList<>();
+        GLOBAL_FLAGS.stream().sorted().forEach(f -> words.add(new Vocabulary.Word(f, Vocabulary.Takes.NONE, null,
+                false)));
+        GLOBAL_VALUES.stream().sorted().forEach(f -> words.add(new Vocabulary.Word(f, Vocabulary.Takes.REQUIRED,
+                null, false)));
+        words.add(new Vocabulary.Word("-C", Vocabulary.Takes.REQUIRED, null, false));
+        words.add(new Vocabulary.Word("-c", Vocabulary.Takes.REQUIRED, null, true));
+        words.add(new Vocabulary.Word("--config-env", Vocabulary.Takes.REQUIRED, null, true));
+        words.add(new Vocabulary.Word("--exec-path", Vocabulary.Takes.OPTIONAL, null, true));
+        words.add(new Vocabulary.Word("--help", Vocabulary.Takes.NONE, null, true));
+        Map<String, Vocabulary> subs = new LinkedHashMap<>();
+        subcommands.forEach((name, reader) -> subs.put(name, reader.vocabulary()));
+        return new Vocabulary(List.of(new Vocabulary.Dialect("git (global)", words, null, false)), subs);
+    }
+
+    @Override
     public List<TableRow> rows() {
         List<TableRow> rows = new ArrayList<>();
         rows.add(new TableRow("`-c NAME=VALUE`, `--config-env=NAME=ENV`", Effect.EXEC, "git (global)"));
@@ -374,6 +391,11 @@ final class GitReader implements ProgramReader {
         @Override
         public List<TableRow> rows() {
             return List.of();
+        }
+
+        @Override
+        public Vocabulary vocabulary() {
+            return Vocabulary.of(List.of(new Vocabulary.Dialect("git rev-parse", List.of(), null, true)));
         }
     }
 }

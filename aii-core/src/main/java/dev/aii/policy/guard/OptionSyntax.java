@@ -107,6 +107,11 @@ final class OptionSyntax {
         return stopsOnError;
     }
 
+    /** Whether every long option also has its negation {@code --no-NAME}. */
+    boolean negatable() {
+        return negatable;
+    }
+
     /** A syntax from a getopt string and long option specs (see {@link LongOption#of}). */
     static OptionSyntax of(String implementation, String shortOptions, boolean permute, boolean stopsOnError,
                            String... longSpecs) {

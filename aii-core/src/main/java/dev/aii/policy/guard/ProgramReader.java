@@ -14,6 +14,9 @@ interface ProgramReader {
      */
     List<TableRow> rows();
 
+    /** The options the table knows, for building commands from them. */
+    Vocabulary vocabulary();
+
     /**
      * One documented row.
      *

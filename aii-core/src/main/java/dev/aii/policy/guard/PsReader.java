@@ -206,6 +206,35 @@ final class PsReader implements ProgramReader {
     }
 
     @Override
+    public Vocabulary vocabulary() {
+        return Vocabulary.of(List.of(
+                letters("procps (UNIX)", "-", PROCPS_UNIX_FLAGS, PROCPS_UNIX_VALUES, ""),
+                letters("procps (BSD)", "", PROCPS_BSD_FLAGS, PROCPS_BSD_VALUES, "e"),
+                longWords(),
+                letters("macOS", "-", MACOS_FLAGS, MACOS_VALUES, "E")));
+    }
+
+    private static Vocabulary.Dialect letters(String name, String dash, String flags, String values, String environ) {
+        List<Vocabulary.Word> words = new java.util.ArrayList<>();
+        for (char c : flags.toCharArray()) {
+            words.add(new Vocabulary.Word(dash + c, Vocabulary.Takes.NONE, null, environ.indexOf(c) >= 0));
+        }
+        for (char c : values.toCharArray()) {
+            words.add(new Vocabulary.Word(dash + c, Vocabulary.Takes.REQUIRED, null, c == 'o' || c == 'O'));
+        }
+        return new Vocabulary.Dialect(name, words, dash, false);
+    }
+
+    private static Vocabulary.Dialect longWords() {
+        List<Vocabulary.Word> words = new java.util.ArrayList<>();
+        PROCPS_LONG_FLAG.stream().sorted().forEach(n -> words.add(
+                new Vocabulary.Word("--" + n, Vocabulary.Takes.NONE, null, false)));
+        PROCPS_LONG_VALUE.stream().sorted().forEach(n -> words.add(
+                new Vocabulary.Word("--" + n, Vocabulary.Takes.REQUIRED, null, n.equals("format"))));
+        return new Vocabulary.Dialect("procps (GNU)", words, null, false);
+    }
+
+    @Override
     public List<TableRow> rows() {
         return List.of(
                 new TableRow("`e` (BSD syntax, alone or in a cluster: `eww`, `auxe`)", Effect.ENVIRON, "procps"),

@@ -21,6 +21,15 @@ final class SwVersReader implements ProgramReader {
     }
 
     @Override
+    public Vocabulary vocabulary() {
+        List<Vocabulary.Word> words = new java.util.ArrayList<>();
+        for (String option : OPTIONS) {
+            words.add(new Vocabulary.Word(option, Vocabulary.Takes.NONE, null, false));
+        }
+        return Vocabulary.of(List.of(new Vocabulary.Dialect("macOS", words, null, false)));
+    }
+
+    @Override
     public List<TableRow> rows() {
         return List.of();
     }

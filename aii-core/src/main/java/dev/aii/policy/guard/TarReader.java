@@ -137,6 +137,11 @@ final class TarReader implements ProgramReader {
     }
 
     @Override
+    public Vocabulary vocabulary() {
+        return table.vocabulary();
+    }
+
+    @Override
     public List<TableRow> rows() {
         return table.rows();
     }

@@ -57,6 +57,20 @@ final class XxdReader implements ProgramReader {
     }
 
     @Override
+    public Vocabulary vocabulary() {
+        List<Vocabulary.Word> words = new java.util.ArrayList<>();
+        for (char c : (FLAGS + VALUES).toCharArray()) {
+            words.add(new Vocabulary.Word("-" + c, VALUES.indexOf(c) >= 0 ? Vocabulary.Takes.REQUIRED
+                    : Vocabulary.Takes.NONE, null, false));
+        }
+        for (String name : LONG_NAMES) {
+            words.add(new Vocabulary.Word(name, VALUES.indexOf(name.charAt(1)) >= 0 ? Vocabulary.Takes.REQUIRED
+                    : Vocabulary.Takes.NONE, null, false));
+        }
+        return Vocabulary.of(List.of(new Vocabulary.Dialect("vim's xxd", words, null, false)));
+    }
+
+    @Override
     public List<TableRow> rows() {
         return List.of(new TableRow("a second operand (the output file), with or without `-r`", Effect.WRITE,
                 "vim's xxd"));
