@@ -76,26 +76,56 @@ final class GitLockdown {
     private GitLockdown() {
     }
 
+    /** The subcommands that show diffs, where a diff program or text conversion the repository names runs. */
+    static final Set<String> DIFFS = Set.of("log", "show", "whatchanged", "diff", "reflog", "blame");
+
+    /** The driver keys git has no setting to turn off: set to anything, git writes temporary files and runs it. */
+    private static final java.util.regex.Pattern DIFF_PROGRAMS =
+            java.util.regex.Pattern.compile("diff\\..+\\.(textconv|command)|diff\\.external");
+
     /**
-     * The variables to set for {@code git} at {@code path} run with
-     * {@code arguments}; empty when the repository's drivers could not be
-     * listed in full (the question timed out, was interrupted, or answered
-     * more than aii reads), and then the command must not run.
+     * How {@code git} at {@code path} runs with {@code arguments}: with the
+     * variables to set; or, for a subcommand that shows diffs in a repository
+     * that names a diff program or a text conversion (which git runs,
+     * through a temporary file, whatever it is set to), asking; or not at
+     * all, when the repository's drivers could not be listed in full (the
+     * question timed out, was interrupted, or answered more than aii reads).
      *
      * @param inherited the environment the command would otherwise get (for a {@code GIT_CONFIG_COUNT} to extend)
      */
-    static Optional<Map<String, String>> environment(CommandRunner runner, String path, List<String> arguments,
-                                                     Map<String, String> inherited, Limits limits,
-                                                     Cancellation cancellation) {
+    static UnderRule.Setup setup(CommandRunner runner, String path, List<String> arguments,
+                                 Map<String, String> inherited, Limits limits, Cancellation cancellation) {
         Optional<List<String>> keys = driverKeys(runner, path, arguments, inherited, limits, cancellation);
         if (keys.isEmpty()) {
-            return Optional.empty();
+            return new UnderRule.Setup.Unchecked();
+        }
+        if (DIFFS.contains(subcommand(arguments))) {
+            for (String key : keys.get()) {
+                if (DIFF_PROGRAMS.matcher(key).matches()) {
+                    return new UnderRule.Setup.Ask("the configuration names a program for git's diffs ("
+                            + dev.aii.policy.Render.render(List.of(key)) + "), which aii cannot turn off");
+                }
+            }
         }
         Map<String, String> config = new LinkedHashMap<>(CONFIG);
         for (String key : keys.get()) {
             config.put(key, neutral(key));
         }
-        return Optional.of(with(config, inherited));
+        return new UnderRule.Setup.Ready(with(config, inherited));
+    }
+
+    /** The subcommand: the first argument after git's global options and their values; empty when there is none. */
+    static String subcommand(List<String> arguments) {
+        for (int i = 0; i < arguments.size(); i++) {
+            String a = arguments.get(i);
+            if (!a.startsWith("-")) {
+                return a;
+            }
+            if (WITH_VALUE.contains(a)) {
+                i++;
+            }
+        }
+        return "";
     }
 
     /** {@link #VARIABLES} and {@code config} as {@code GIT_CONFIG_*} variables after those in {@code inherited}. */
@@ -119,14 +149,12 @@ final class GitLockdown {
     }
 
     /**
-     * What a driver key is set to: a textconv becomes {@code cat} (the text is
-     * shown as it is), everything else empty, which git takes as no filter or
-     * refuses to run (a diff driver's command): nothing the repository named runs.
+     * What a driver key is set to: empty, which git takes as no filter (and
+     * a filter not required), so nothing the repository named runs. The diff
+     * programs among them only run in the subcommands that show diffs, which
+     * ask instead ({@link #DIFFS}).
      */
     static String neutral(String key) {
-        if (key.endsWith(".textconv")) {
-            return "cat";
-        }
         if (key.endsWith(".required")) {
             return "false";
         }

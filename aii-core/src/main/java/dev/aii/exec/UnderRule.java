@@ -50,9 +50,8 @@ final class UnderRule {
                 if (old.isPresent()) {
                     return new Setup.Ask(old.get());
                 }
-                Optional<Map<String, String>> env = GitLockdown.environment(runner, command.path(),
-                        command.arguments(), inherited, limits, cancellation);
-                return env.isPresent() ? new Setup.Ready(env.get()) : new Setup.Unchecked();
+                return GitLockdown.setup(runner, command.path(), command.arguments(), inherited, limits,
+                        cancellation);
             }
             case "less":
                 // less treats an empty LESSOPEN or LESSCLOSE as unset.

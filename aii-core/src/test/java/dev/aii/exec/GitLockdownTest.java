@@ -126,19 +126,24 @@ class GitLockdownTest {
                 args.addAll(command);
                 f.nextAnswer();
                 String result = f.call("git", args.toArray(String[]::new));
-                assertTrue(result.startsWith("exit "), result);
+                // This repository names diff programs: the commands that show diffs ask, the others run.
+                boolean diffs = GitLockdown.DIFFS.contains(command.getFirst()) && r.equals(repo);
+                assertTrue(diffs ? result.equals(ToolTexts.DENIED_NO_TERMINAL) : result.startsWith("exit "),
+                        () -> command + ": " + result);
                 assertEquals(List.of(), markers(), () -> "git " + command + " ran: " + result);
             }
         }
     }
 
     @Test
-    void theTextOfATextconvFileIsStillShown() {
-        ToolFixture f = new ToolFixture(RuleSet.of(List.of(dev.aii.policy.Rule.of("git"))), FakeTerminal.absent(),
+    void aDiffWhereTheRepositoryNamesATextConversionAsks() throws IOException {
+        FakeTerminal terminal = FakeTerminal.answering("n");
+        ToolFixture f = new ToolFixture(RuleSet.of(List.of(dev.aii.policy.Rule.of("git"))), terminal,
                 null, Limits.DEFAULT, false, ReportedGitVersion.newEnough());
-        String result = f.call("git", "-C", repo.toString(), "log", "-p", "--", "f.txt");
-        assertTrue(result.startsWith("exit 0\n"), result);
-        assertTrue(result.contains("+one"), result);
+        assertEquals(ToolTexts.DENIED_BY_USER, f.call("git", "-C", repo.toString(), "log", "-p", "--", "f.txt"));
+        assertTrue(terminal.prompts().getFirst().contains("  note: the configuration names a program for git's diffs ("),
+                terminal.prompts()::toString);
+        assertEquals(List.of(), markers());
     }
 
     @Test

@@ -107,13 +107,13 @@ class UnderRuleTest {
         Recording runner = new Recording();
         byte[] listed = "diff.a b.textconv\0filter.x.process\0diff.external\0".getBytes();
         runner.configAnswer = new RunResult.Exited(0, new CapturedOutput(listed, listed.length));
-        tool(runner, RuleSet.of(List.of(Rule.of("git"))), FakeTerminal.absent()).call(ToolFixture.json("git", "diff"));
+        tool(runner, RuleSet.of(List.of(Rule.of("git"))), FakeTerminal.absent()).call(ToolFixture.json("git", "status"));
         Map<String, String> env = runner.environments.get(2);
         Map<String, String> config = new java.util.HashMap<>();
         for (int i = 0; i < Integer.parseInt(env.get("GIT_CONFIG_COUNT")); i++) {
             config.put(env.get("GIT_CONFIG_KEY_" + i), env.get("GIT_CONFIG_VALUE_" + i));
         }
-        assertEquals("cat", config.get("diff.a b.textconv"));
+        assertEquals("", config.get("diff.a b.textconv"));
         assertEquals("", config.get("filter.x.process"));
         assertEquals("", config.get("diff.external"));
     }
@@ -182,6 +182,31 @@ class UnderRuleTest {
         // Older than 2.45 (Debian 12's 2.39, say) asks, and there is no terminal; newer runs.
         assertEquals(GitVersion.judge(line).isPresent() ? ToolTexts.DENIED_NO_TERMINAL : "exit 0\n" + line + "\n",
                 result, line);
+    }
+
+    @Test
+    void aDiffInARepositoryThatNamesADiffProgramAsksWithTheKey() {
+        for (String key : List.of("diff.external", "diff.pdf.textconv", "diff.x y.command")) {
+            Recording runner = new Recording();
+            byte[] listed = (key + "\0filter.lfs.process\0").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            runner.configAnswer = new RunResult.Exited(0, new CapturedOutput(listed, listed.length));
+            FakeTerminal terminal = FakeTerminal.answering("n");
+            AnswerScope answer = tool(runner, RuleSet.of(List.of(Rule.of("git"))), terminal);
+            assertEquals(ToolTexts.DENIED_BY_USER, answer.call(ToolFixture.json("git", "-C", "/r", "log", "-p")));
+            assertEquals(List.of(TerminalApproverTest.START + "aii: run this command?\n  git -C /r log -p\n"
+                    + "  note: the configuration names a program for git's diffs ("
+                    + dev.aii.policy.Render.render(List.of(key)) + "), which aii cannot turn off\n"
+                    + "  [y] yes once   [N] no\n> n\n"), terminal.prompts());
+            // A subcommand that shows no diff runs, the program's key set empty.
+            assertEquals("exit 0\n", answer.call(ToolFixture.json("git", "status")));
+        }
+    }
+
+    @Test
+    void theSubcommandIsTheFirstWordAfterGitsOwnOptions() {
+        assertEquals("log", GitLockdown.subcommand(List.of("-C", "/r", "--no-pager", "-c", "a.b=c", "log", "-p")));
+        assertEquals("show", GitLockdown.subcommand(List.of("--git-dir=/g", "show")));
+        assertEquals("", GitLockdown.subcommand(List.of("--version")));
     }
 
     @Test

@@ -37,19 +37,35 @@ final class Findings {
             "perf_event_open", "keyctl", "add_key", "request_key", "iopl", "ioperm");
 
     private static final Set<String> OPENS = Set.of("open", "openat", "openat2", "creat");
+
+    /** Calls that may change only the calling process (man-db lowers its own priority). */
+    private static final Set<String> SELF = Set.of("setpriority", "sched_setscheduler");
     private static final Pattern ENVIRON = Pattern.compile("/proc/(self|thread-self|\\d+)(/task/\\d+)?/environ");
     private static final Pattern WRITING = Pattern.compile("O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND");
 
     /**
      * Programs a program runs by design whatever its arguments say, by the
-     * last component of the path it executes: man's formatters (it runs no
-     * pager without a terminal), and the {@code cat} aii's git environment
-     * sets as every textconv. Still refused by strace, and reported apart.
+     * last component of the path it executes: man's formatters and its
+     * whatis and apropos (it runs no pager without a terminal), GNU tar's
+     * decompressors, and what Debian's wrapper scripts run. Still refused
+     * by strace.
      */
     private static final Map<String, Set<String>> HELPERS = Map.of(
             "man", Set.of("preconv", "tbl", "eqn", "pic", "refer", "grap", "vgrind", "nroff", "groff", "troff",
-                    "grotty", "col", "zsoelim", "manconv", "iconv", "gtbl", "geqn", "gpic", "grefer"),
-            "git", Set.of("cat"));
+                    "grotty", "col", "zsoelim", "manconv", "iconv", "gtbl", "geqn", "gpic", "grefer", "whatis",
+                    "apropos", "gzip", "bzip2", "xz", "zstd", "lzip"),
+            // GNU tar runs the (de)compressor its options or the archive's first bytes name, found along PATH.
+            "tar", Set.of("gzip", "bzip2", "xz", "compress", "uncompress", "lzip", "lzma", "lzop", "zstd", "lz4",
+                    "gunzip", "unxz", "bunzip2"),
+            // Debian's egrep, fgrep, rgrep and gunzip are scripts that run grep and gzip with their arguments.
+            "egrep", Set.of("grep"), "fgrep", Set.of("grep"), "rgrep", Set.of("grep"), "gunzip", Set.of("gzip"));
+
+    /**
+     * Programs that open every process's environment by design and do not
+     * show it (procps's ps reads {@code /proc/N/environ} to tell containers
+     * apart): the mark in their output is what counts for them.
+     */
+    private static final Set<String> READ_ENVIRONMENTS = Set.of("ps");
 
     private Findings() {
     }
@@ -68,10 +84,12 @@ final class Findings {
                     out.add("executes " + path);
                 }
             } else if (OPENS.contains(name)) {
-                String finding = open(c, cwd);
+                String finding = open(program, c, cwd);
                 if (finding != null) {
                     out.add(finding);
                 }
+            } else if (SELF.contains(name) && ownProcess(c)) {
+                continue;
             } else if (FILE_CHANGES.contains(name) || STATE.contains(name)) {
                 out.add("calls " + name + "(" + shorten(c.arguments()) + ")");
             } else if (name.equals("connect") && (c.arguments().contains("AF_INET"))) {
@@ -96,24 +114,32 @@ final class Findings {
         return out;
     }
 
-    private static String open(Trace.Call c, Path cwd) {
+    private static String open(String program, Trace.Call c, Path cwd) {
         String args = c.arguments();
         String path = Trace.firstString(args);
         if (path == null) {
             return null;
         }
-        String decoded = c.finished() && !c.result().startsWith("-") ? Trace.decodedPath(c.result()) : null;
+        if (c.finished() && c.result().startsWith("-")) {
+            // Refused by the system (no such file, a link not followed, no terminal, no permission): nothing opened.
+            return null;
+        }
+        String decoded = c.finished() ? Trace.decodedPath(c.result()) : null;
         String target = decoded != null ? decoded : resolve(args, path, cwd);
         target = new String(target.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         if (target.equals("/dev/null")) {
             return null;
         }
         String flags = args.substring(args.lastIndexOf('"') + 1);
+        if (program.equals("man") && target.startsWith("/var/cache/man/")) {
+            // man-db keeps formatted pages in its own cache where it may write (not as the sandbox's user).
+            return null;
+        }
         if (WRITING.matcher(flags).find()) {
             return "opens " + target + " to write";
         }
         if (ENVIRON.matcher(target).matches()) {
-            return "opens " + target + ", a process's environment";
+            return READ_ENVIRONMENTS.contains(program) ? null : "opens " + target + ", a process's environment";
         }
         String kind = kind(target);
         return kind == null ? null : "opens " + target + " (" + kind + ")" + (c.finished() ? "" : " and waits");
@@ -140,6 +166,13 @@ final class Findings {
         } catch (IOException | InvalidPathException e) {
             return null;
         }
+    }
+
+    /** Whether a call of {@link #SELF} names the calling process: who 0, or its own id. */
+    private static boolean ownProcess(Trace.Call c) {
+        String[] args = c.arguments().split(",\\s*");
+        String who = c.name().equals("setpriority") && args.length > 1 ? args[1] : args[0];
+        return who.equals("0") || who.equals(Integer.toString(c.pid()));
     }
 
     private static String last(String path) {

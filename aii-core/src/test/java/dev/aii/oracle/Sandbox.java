@@ -38,9 +38,26 @@ final class Sandbox {
         }
     }
 
-    /** What became of one command, and where its trace is. */
-    record Result(int id, int status, long millis, boolean timedOut, Path trace) {
+    /**
+     * What became of one command, and where its trace is.
+     *
+     * @param showsEnvironment whether its output held the mark every environment in the sandbox holds
+     * @param cpuMillis when it ran out of time, the CPU time its processes took in the 0.3 s after; else -1
+     */
+    record Result(int id, int status, long millis, boolean timedOut, boolean showsEnvironment, long cpuMillis,
+                  Path trace) {
+
+        /** Whether it ran out of time working (a walk of a large tree) rather than waiting (a FIFO, a terminal). */
+        boolean busy() {
+            return timedOut && cpuMillis >= 10;
+        }
     }
+
+    /** A string every environment in the sandbox holds, in {@link #MARK_VARIABLE}: output that holds it shows one. */
+    final String mark = "aii-oracle-" + Long.toHexString(new java.security.SecureRandom().nextLong());
+
+    /** The variable that holds {@link #mark}. */
+    static final String MARK_VARIABLE = "AII_ORACLE_MARK";
 
     private final Path driver;
     private final boolean root;
@@ -76,6 +93,17 @@ final class Sandbox {
         if (root) {
             Scratch.run(List.of("chown", "-R", "-h", NOBODY + ":" + NOBODY, dir.toString()));
         }
+    }
+
+    /** {@code path} with {@code arguments} run as the sandbox's user (no namespaces): for questions that run nothing. */
+    List<String> asUser(String path, List<String> arguments) {
+        List<String> argv = new ArrayList<>();
+        if (root) {
+            argv.addAll(List.of("/usr/bin/setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups", "--"));
+        }
+        argv.add(path);
+        argv.addAll(arguments);
+        return argv;
     }
 
     /** The command line that starts {@code program} in the sandbox. */
@@ -120,7 +148,7 @@ final class Sandbox {
                 Double.toString(LIMIT_SECONDS), batch.toString(), results.toString(), dir.toString())))
                 .directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().clear();
-        pb.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C"));
+        pb.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C", MARK_VARIABLE, mark));
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         long budget = (long) (commands.size() * (LIMIT_SECONDS + 1) + 60);
@@ -137,7 +165,7 @@ final class Sandbox {
             String[] f = line.trim().split(" ");
             int id = Integer.parseInt(f[0]);
             byId.put(id, new Result(id, Integer.parseInt(f[1]), Long.parseLong(f[2]), f[3].equals("1"),
-                    dir.resolve("trace." + id)));
+                    f[4].equals("1"), Long.parseLong(f[5]), dir.resolve("trace." + id)));
         }
         List<Result> in = new ArrayList<>();
         for (Command c : commands) {

@@ -21,7 +21,7 @@ public final class FakeDisk implements FileProbe {
                 "file", "which", "ps", "uptime", "sw_vers", "pwd", "git", "sort", "tar", "xxd", "find", "uniq",
                 "split", "man", "base64", "less", "more", "diff", "cmp", "comm", "nl", "od", "hexdump", "jq",
                 "column", "cut", "paste", "tr", "grep", "rg", "gzip", "gunzip", "printf", "vim", "bsdtar",
-                "gtail", "busybox", "sqlite3")) {
+                "gtail", "busybox", "sqlite3", "rgrep", "egrep", "fgrep")) {
             kinds.put("/usr/bin/" + p, Kind.REGULAR_FILE);
         }
         for (String d : List.of("/", "/home", HOME, HOME + "/src", "/tmp", "/proc", "/dev", "/dev/pts", "/usr",

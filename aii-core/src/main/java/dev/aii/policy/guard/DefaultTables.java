@@ -130,6 +130,7 @@ final class DefaultTables {
                         "no-pad=N", "print0=0", "preserve-date=p", "parameter=P:", "raw=r",
                         "special-files=s", "no-sandbox=S", "compile=C", "debug=d")
                         .guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
+                        .guardSaying(Effect.WRITE, "sets the files' access times back", "p")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
                         .guard(Effect.LIST, "f")
@@ -142,6 +143,7 @@ final class DefaultTables {
                         "no-pad=N", "print0=0", "preserve-date=p", "parameter=P:", "raw=r",
                         "special-files=s", "no-sandbox=S", "compile=C", "debug=D")
                         .guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
+                        .guardSaying(Effect.WRITE, "sets the files' access times back", "p")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
                         .guard(Effect.LIST, "f")

@@ -242,7 +242,7 @@ final class GetoptTable implements ProgramReader {
             for (int pass = 0; pass < 2; pass++) {
                 Getopt.Parsed parsed = Getopt.parse(impl.syntax(), arguments, permute);
                 // A permuting implementation is read a second time as under POSIXLY_CORRECT, when that differs.
-                boolean again = permute && parsed.optionAfterOperand();
+                boolean again = permute && parsed.optionAfterOperand() && !impl.syntax().ignoresPosixlyCorrect();
                 permute = false;
                 int tooMany = parsed.operands().size() > impl.maxOperands
                         ? parsed.operands().get(impl.maxOperands).index() : -1;

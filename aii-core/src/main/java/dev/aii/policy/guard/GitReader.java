@@ -21,7 +21,7 @@ final class GitReader implements ProgramReader {
     private static final Set<String> GLOBAL_FLAGS = Set.of("-p", "--paginate", "-P", "--no-pager",
             "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--bare", "--literal-pathspecs",
             "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--no-advice", "--html-path",
-            "--man-path", "--info-path", "--version", "-v", "-h");
+            "--man-path", "--info-path", "--version", "-v");
 
     /** Global options with a value, attached with {@code =} or in the next argument. */
     private static final Set<String> GLOBAL_VALUES = Set.of("--git-dir", "--work-tree", "--namespace",
@@ -117,8 +117,9 @@ final class GitReader implements ProgramReader {
                 "minimal", "reverse", "first-parent", "textconv", "help")
                 .guard(Effect.EXEC, "--textconv", "--help")
                 .paths(PathValue.FROM_TOP, "S", "--contents", "--ignore-revs-file")));
+        // shortlog reads the revision and diff options too (setup_revisions), --output among them.
         subcommands.put("shortlog", new DeferredReader(() -> table("git shortlog", logTable("git shortlog",
-                concat(REVISIONS, new String[] {"numbered", "summary", "email", "committer", "group:",
+                concat(concat(DIFF, REVISIONS), new String[] {"numbered", "summary", "email", "committer", "group:",
                     "format:", "help"}), "nsecw::"))));
         subcommands.put("ls-tree", table("git ls-tree", gitImpl("drtlzh",
                 "long=l", "name-only", "name-status", "object-only", "full-name", "full-tree", "abbrev::",
@@ -128,7 +129,8 @@ final class GitReader implements ProgramReader {
                 "batch-all-objects", "buffer", "unordered", "follow-symlinks", "allow-unknown-type",
                 "use-mailmap", "mailmap", "help")
                 .guard(Effect.EXEC, "--textconv", "--filters", "--help")));
-        subcommands.put("grep", table("git grep", gitImpl("aiIvwzclLEGFPnhHoqe:f:A:B:C:WpO::m:0123456789", "cached", "no-index", "untracked", "exclude-standard", "recurse-submodules",
+        subcommands.put("grep", table("git grep", gitImplInOrder("aiIvwzclLEGFPnhHoqe:f:A:B:C:WpO::m:0123456789",
+                "cached", "no-index", "untracked", "exclude-standard", "recurse-submodules",
                 "text=a", "textconv", "ignore-case=i", "max-depth:", "word-regexp=w", "invert-match=v",
                 "full-name", "extended-regexp=E", "basic-regexp=G", "perl-regexp=P", "fixed-strings=F",
                 "line-number=n", "column", "files-with-matches=l", "name-only=l",
@@ -155,7 +157,7 @@ final class GitReader implements ProgramReader {
             });
             return table("git reflog", reflog);
         }));
-        subcommands.put("remote", table("git remote", gitImpl("vh", "verbose=v")
+        subcommands.put("remote", table("git remote", gitImplInOrder("vh", "verbose=v")
                 .operands("any subcommand but get-url (they change remotes or reach the network)", Effect.WRITE,
                         (parsed, arguments, out) -> {
                             if (!parsed.operands().isEmpty()
@@ -163,7 +165,7 @@ final class GitReader implements ProgramReader {
                                 out.effect(parsed.operands().get(0).index(), Effect.WRITE);
                             }
                         })));
-        subcommands.put("config", table("git config", gitImpl("lzf:eh",
+        subcommands.put("config", table("git config", gitImplInOrder("lzf:eh",
                 "get", "get-all", "get-regexp", "get-urlmatch", "list=l", "show-origin", "show-scope", "name-only",
                 "null=z", "global", "system", "local", "worktree", "file=f:", "blob:", "type:", "bool", "int",
                 "bool-or-int", "path", "expiry-date", "includes", "default:", "add", "unset", "unset-all",
@@ -192,8 +194,11 @@ final class GitReader implements ProgramReader {
         if (impl.syntax().knows("--output")) {
             impl.guard(Effect.WRITE, "--output").guard(Effect.EXEC, "--ext-diff", "--textconv")
                     .guardWhen(Effect.EXEC, "--submodule", SUBMODULE_DIFF, v -> v.equals("diff"))
-                    .guardWhen(Effect.EXEC, "--ignore-submodules", SUBMODULES, v -> !v.equals("all"))
-                    .paths(PathValue.ONE, "O");
+                    .guardWhen(Effect.EXEC, "--ignore-submodules", SUBMODULES, v -> !v.equals("all"));
+        }
+        if (impl.syntax().knows("O")) {
+            // diff's -O<orderfile>, a file read from the current directory.
+            impl.paths(PathValue.ONE, "O");
         }
         return impl.guard(Effect.EXEC, "--help");
     }
@@ -201,6 +206,15 @@ final class GitReader implements ProgramReader {
     /** A subcommand's options: getopt_long's reading with git's negations ({@code --no-renames}). */
     private static GetoptTable.Implementation gitImpl(String shorts, String... longs) {
         return GetoptTable.negatableImpl("git", shorts, true, true, longs);
+    }
+
+    /**
+     * A subcommand that stops reading options at its first operand (git's
+     * {@code PARSE_OPT_STOP_AT_NON_OPTION}: config, grep, remote), so that
+     * {@code git config a.b --worktree} sets a.b to {@code --worktree}.
+     */
+    private static GetoptTable.Implementation gitImplInOrder(String shorts, String... longs) {
+        return GetoptTable.negatableImpl("git", shorts, false, true, longs);
     }
 
     private static GetoptTable table(String name, GetoptTable.Implementation impl) {
@@ -275,7 +289,7 @@ final class GitReader implements ProgramReader {
                     workTrees.add(value);
                 }
                 i++;
-            } else if (a.equals("--help")) {
+            } else if (a.equals("--help") || a.equals("-h")) {
                 out.effect(i, Effect.EXEC);
                 i++;
             } else if (GLOBAL_FLAGS.contains(a)) {
@@ -351,6 +365,7 @@ final class GitReader implements ProgramReader {
         words.add(new Vocabulary.Word("--config-env", Vocabulary.Takes.REQUIRED, null, true));
         words.add(new Vocabulary.Word("--exec-path", Vocabulary.Takes.OPTIONAL, null, true));
         words.add(new Vocabulary.Word("--help", Vocabulary.Takes.NONE, null, true));
+        words.add(new Vocabulary.Word("-h", Vocabulary.Takes.NONE, null, true));
         Map<String, Vocabulary> subs = new LinkedHashMap<>();
         subcommands.forEach((name, reader) -> subs.put(name, reader.vocabulary()));
         return new Vocabulary(List.of(new Vocabulary.Dialect("git (global)", words, null, false)), subs);
@@ -361,7 +376,7 @@ final class GitReader implements ProgramReader {
         List<TableRow> rows = new ArrayList<>();
         rows.add(new TableRow("`-c NAME=VALUE`, `--config-env=NAME=ENV`", Effect.EXEC, "git (global)"));
         rows.add(new TableRow("`--exec-path=PATH`", Effect.EXEC, "git (global)"));
-        rows.add(new TableRow("`--help` (global or after a subcommand), `help`", Effect.EXEC, "git"));
+        rows.add(new TableRow("`--help`, `-h` (global or after a subcommand), `help`", Effect.EXEC, "git"));
         rows.add(new TableRow("any subcommand but " + String.join(", ", subcommands.keySet())
                 + " (aliases included)", Effect.EXEC, "git"));
         Map<ProgramReader, List<String>> names = new LinkedHashMap<>();

@@ -27,7 +27,7 @@ final class GuardHits {
      *
      * @param index the argument it is, or is part of
      * @param path the string, as the program will use it
-     * @param recursive whether the program reads everything below it when it is a directory
+     * @param below what the program reads below it when it is a directory
      * @param base the directory the program resolves a relative path from: empty for the
      *             current directory, else relative to it or absolute ({@code git -C dir})
      * @param read how the program reads it: null when it may not be a path at all (looked at
@@ -35,10 +35,24 @@ final class GuardHits {
      * @param tops for a value read from the top of the work tree, work trees named outright
      *             ({@code git --work-tree=dir}), relative to {@code base} or absolute
      */
-    record Candidate(int index, String path, boolean recursive, String base, PathValue read, List<String> tops) {
+    record Candidate(int index, String path, Below below, String base, PathValue read, List<String> tops) {
         Candidate {
             tops = List.copyOf(tops);
         }
+
+        boolean recursive() {
+            return below != Below.NOTHING;
+        }
+    }
+
+    /** What a program reads below a directory it is given. */
+    enum Below {
+        /** Nothing: it lists the directory at most. */
+        NOTHING,
+        /** Every file below it, links not followed: only a directory whose tree reaches other processes asks. */
+        TREE,
+        /** The files in it, links followed (GNU diff comparing directories): any directory asks. */
+        FOLLOWED
     }
 
     private final String program;
@@ -97,12 +111,17 @@ final class GuardHits {
 
     /** A string to look at as a path when it names something (ignored when empty). */
     void path(int index, String path, boolean recursive) {
-        add(new Candidate(index, path, recursive, base, null, List.of()));
+        add(new Candidate(index, path, recursive ? Below.TREE : Below.NOTHING, base, null, List.of()));
     }
 
-    /** A string to look at as a path when it names something, resolved from {@code dir} rather than this reading's base. */
+    /** A path whose files the program reads through their links when it is a directory: a directory asks. */
+    void pathFollowed(int index, String path) {
+        add(new Candidate(index, path, Below.FOLLOWED, base, null, List.of()));
+    }
+
+    /** A string to look at as a path when it names something, resolved from {@code dir}, not this base. */
     void pathAt(String dir, int index, String path) {
-        add(new Candidate(index, path, false, dir, null, List.of()));
+        add(new Candidate(index, path, Below.NOTHING, dir, null, List.of()));
     }
 
     /** An option value the program reads as a path, {@code read} says how: every path in it must exist. */
@@ -112,7 +131,7 @@ final class GuardHits {
             hit(index, Render.render(List.of(value)) + " names no file aii can check");
         }
         for (String path : read.paths(value)) {
-            add(new Candidate(index, path, false, base, read, read.kind() == PathValue.Kind.FROM_TOP ? tops
+            add(new Candidate(index, path, Below.NOTHING, base, read, read.kind() == PathValue.Kind.FROM_TOP ? tops
                     : List.of()));
         }
     }
@@ -121,7 +140,7 @@ final class GuardHits {
         if (c.path().isEmpty()) {
             return;
         }
-        String key = (c.recursive() ? "r" : "-") + (c.read() == null ? "-" : c.read().kind().name()) + c.base()
+        String key = c.below().name() + (c.read() == null ? "-" : c.read().kind().name()) + c.base()
                 + "\0" + c.path();
         Candidate before = candidates.get(key);
         if (before == null || before.index() < c.index()) {
@@ -135,7 +154,7 @@ final class GuardHits {
             hits.add(new Hit(h.index() < 0 ? h.index() : from.get(h.index()), h.reason()));
         }
         for (Candidate c : other.candidates.values()) {
-            add(new Candidate(from.get(c.index()), c.path(), c.recursive(), c.base(), c.read(), c.tops()));
+            add(new Candidate(from.get(c.index()), c.path(), c.below(), c.base(), c.read(), c.tops()));
         }
     }
 

@@ -36,7 +36,8 @@ final class GuardTables {
             aliases.put("g" + gnu, tables.get(gnu));
         }
         aliases.put("bsdtar", tables.get("tar"));
-        aliases.put("rgrep", tables.get("grep"));
+        // Debian's rgrep is grep -r: its operands are read recursively.
+        aliases.put("rgrep", new PrefixedReader(tables.get("grep"), List.of("-r")));
         aliases.put("egrep", tables.get("grep"));
         aliases.put("fgrep", tables.get("grep"));
         tables.putAll(aliases);

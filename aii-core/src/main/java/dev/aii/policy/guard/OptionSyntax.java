@@ -112,6 +112,11 @@ final class OptionSyntax {
         return negatable;
     }
 
+    /** Whether options after operands are read even under {@code POSIXLY_CORRECT}: git's parse-options. */
+    boolean ignoresPosixlyCorrect() {
+        return negatable;
+    }
+
     /** A syntax from a getopt string and long option specs (see {@link LongOption#of}). */
     static OptionSyntax of(String implementation, String shortOptions, boolean permute, boolean stopsOnError,
                            String... longSpecs) {
@@ -119,7 +124,11 @@ final class OptionSyntax {
                 Arrays.stream(longSpecs).map(LongOption::of).toList(), permute, stopsOnError, false);
     }
 
-    /** This syntax with {@code --no-NAME} known for every long option. */
+    /**
+     * This syntax as git's parse-options reads it: {@code --no-NAME} known
+     * for every long option, and options read after operands whatever
+     * {@code POSIXLY_CORRECT} says (git does not look at it).
+     */
     OptionSyntax withNegations() {
         return new OptionSyntax(implementation, shortOptions, longOptions, permute, stopsOnError, true);
     }

@@ -118,6 +118,9 @@ final class PathGuard {
         if (target.kind() == FileProbe.Kind.OTHER && !real.equals("/dev/null")) {
             return shown(c) + seen + " is not a regular file or directory" + leads(real, lexical);
         }
+        if (c.below() == GuardHits.Below.FOLLOWED && target.kind() == FileProbe.Kind.DIRECTORY) {
+            return shown(c) + seen + " is a directory, whose files the program reads through their links";
+        }
         if (c.recursive() && target.kind() == FileProbe.Kind.DIRECTORY && RECURSION_ROOTS.contains(real)) {
             return "reading every file below " + shown(c) + " reaches other processes' files" + leads(real, lexical);
         }

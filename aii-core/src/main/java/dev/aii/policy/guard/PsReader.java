@@ -18,7 +18,8 @@ final class PsReader implements ProgramReader {
             "Group", "pid", "ppid", "quick-pid", "sid", "sort", "tty", "user", "User", "rows", "lines");
     private static final Set<String> PROCPS_LONG_FLAG = Set.of("cumulative", "deselect", "forest", "headers",
             "no-headers", "no-heading", "heading", "info", "version", "context", "help", "signames");
-    private static final String PROCPS_UNIX_FLAGS = "AacdefFHjlLMmNPTVwXxyZh";
+    // No x: procps has no UNIX -x, and reads a command with one again as BSD options (ps -x -e shows environments).
+    private static final String PROCPS_UNIX_FLAGS = "AacdefFHjlLMmNPTVwXyZh";
     private static final String PROCPS_UNIX_VALUES = "CGgOopqstUuDk";
     private static final String PROCPS_BSD_FLAGS = "acefghjlLmMnrsSTuvwxXZVC";
     private static final String PROCPS_BSD_VALUES = "OopqtUkN";

@@ -79,7 +79,10 @@ final class ToolTables {
                         "encoding=E:", "no-hyphenation", "nh", "no-justification", "nj", "preprocessor=p:",
                         "troff=t", "troff-device=T::", "html=H::", "gxditview=X::", "ditroff=Z", "help=?",
                         "usage", "version=V", "sections=S:", "S")
-                        .guard(Effect.EXEC, "P", "H", "X", "C").paths(PathValue.list(":"), "M"),
+                        .guard(Effect.EXEC, "P", "H", "X", "C").paths(PathValue.list(":"), "M")
+                        .guardSaying(Effect.WRITE, "updates the manual page index", "u")
+                        .guardSaying(Effect.RECURSE, "reads every manual page on the system", "K")
+                        .guardSaying(Effect.WRITE, "rewrites the cached pages", "c"),
                 impl("mandoc (macOS, BSD)", "aC:cfhI:iK:klM:m:O:S:s:T:VW:w", false, true)
                         .paths(PathValue.list(":"), "M", "m").paths(PathValue.ONE, "C"));
         put(tables, "less",
@@ -120,6 +123,9 @@ final class ToolTables {
                         "unchanged-line-format:", "minimal=d", "horizon-lines:", "speed-large-files",
                         "color::", "palette:", "help", "version=v")
                         .paths(PathValue.ONE, "X", "--from-file", "--to-file")
+                        .guardSaying(Effect.EXEC, "runs pr", "l")
+                        .operands("a directory operand without --no-dereference (it reads the files there "
+                                + "through their links)", Effect.RECURSE, ToolTables::diffFollowsLinks)
                         .recursiveWith("r"),
                 impl("BSD/macOS", "abC:cdD:efF:HhI:iL:lNnPpqrS:sTtU:uwX:x:y", false, true,
                         "brief=q", "recursive=r", "unified=U:", "context=C:", "ignore-case=i", "text=a",
@@ -131,6 +137,9 @@ final class ToolTables {
                         "show-c-function=p", "show-function-line=F:", "tabsize:", "ignore-space-change=b",
                         "suppress-common-lines", "ifdef=D:", "paginate=l")
                         .paths(PathValue.ONE, "X")
+                        .guardSaying(Effect.EXEC, "runs pr", "l")
+                        .operands("a directory operand without --no-dereference (it reads the files there "
+                                + "through their links)", Effect.RECURSE, ToolTables::diffFollowsLinks)
                         .recursiveWith("r"));
         put(tables, "cmp",
                 impl("GNU", "bci:ln:sv", true, true, "print-bytes=b", "print-chars=c", "ignore-initial=i:",
@@ -194,6 +203,7 @@ final class ToolTables {
                         "color::", "colour::", "binary=U")
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .paths(PathValue.ONE, "f", "--exclude-from")
+                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "R")
                         .recursiveWith("r", "R", "d"),
                 impl("BSD/macOS", "0123456789A:B:C:D:EFGHIJMLOSRUVZabcd:e:f:hilm:nopqrsuvwxyz", false, true,
                         "after-context=A:", "before-context=B:", "context=C:", "devices=D:",
@@ -210,8 +220,12 @@ final class ToolTables {
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .paths(PathValue.ONE, "f")
+                        .operands("-r, -R without -D skip (" + FIFOS_BELOW + ")", Effect.FOLLOW,
+                                readsSpecialFilesBelow("r", "R"))
                         .recursiveWith("r", "R", "d"),
                 impl("busybox", "HhnlLoqvsrRiwFExm:A:B:C:e:f:z", true, true).paths(PathValue.ONE, "f")
+                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "r")
+                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "R")
                         .recursiveWith("r", "R"));
         put(tables, "rg",
                 impl("ripgrep", "A:B:C:E:FHIKLM:NPSTUVabce:f:g:hij:lm:nopqr:st:uvwxz0.", true, true,
@@ -234,6 +248,7 @@ final class ToolTables {
                         .guard(Effect.EXEC, "--pre", "--hostname-bin")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                         .paths(PathValue.ONE, "f", "--ignore-file")
+                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "L")
                         .recursive());
         put(tables, "jq",
                 impl("jq", "nrjascCMSeRf:L:hV0", true, true, "null-input=n", "raw-input=R", "slurp=s",
@@ -242,15 +257,76 @@ final class ToolTables {
                         "stream", "stream-errors", "seq", "from-file=f:", "exit-status=e", "arg:", "argjson:",
                         "slurpfile:", "rawfile:", "args", "jsonargs", "help=h", "version=V",
                         "build-configuration", "nul-output=0")
-                        .paths(PathValue.ONE, "f", "L"));
+                        .paths(PathValue.ONE, "f", "L")
+                        .guardSaying(Effect.LIST, "reads its program from a file, which aii does not see", "f")
+                        .operands("a program naming env or $ENV", Effect.ENVIRON, ToolTables::showsEnvironment));
         put(tables, "gzip",
                 impl("GNU gzip", "cdfhklLnNqrS:tvV123456789", true, true, "stdout=c", "to-stdout=c",
                         "decompress=d", "uncompress=d", "force=f", "help=h", "keep=k", "list=l", "license=L",
                         "no-name=n", "name=N", "quiet=q", "silent=q", "recursive=r", "rsyncable",
                         "suffix=S:", "synchronous", "test=t", "verbose=v", "version=V", "fast=1", "best=9")
+                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "r")
                         .operands("an operand without -c, -l or -t (it replaces the file)", Effect.WRITE,
                                 ToolTables::replacesFiles));
         tables.put("gunzip", tables.get("gzip"));
+    }
+
+    /** jq's builtin {@code env} (not the field {@code .env}) and its variable {@code $ENV}. */
+    private static final java.util.regex.Pattern JQ_ENV = java.util.regex.Pattern.compile(
+            "(?<![\\w$.])env(?!\\w)|\\$ENV(?!\\w)");
+
+    /** A jq argument that names the environment: jq's {@code env} and {@code $ENV} show aii's own. */
+    private static void showsEnvironment(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
+        for (int i = 0; i < arguments.size(); i++) {
+            if (JQ_ENV.matcher(arguments.get(i)).find()) {
+                out.effect(i, "can show its environment");
+            }
+        }
+    }
+
+    /**
+     * What a walk of a tree does when it follows links (GNU grep -R, gzip -r,
+     * rg -L, busybox grep -r): a link inside the tree leads anywhere
+     * ({@code /proc}, a device), and a FIFO waits forever. GNU grep -r does
+     * neither, and runs; BSD grep -r follows no link, but reads FIFOs.
+     */
+    private static final String FOLLOWS_LINKS = "reads every file below a directory, following links and reading "
+            + "FIFOs and devices";
+
+    /** What BSD grep -r does unless told -D skip: it opens the FIFOs and devices it meets, and waits on a FIFO. */
+    private static final String FIFOS_BELOW = "it reads the FIFOs and devices it finds below a directory";
+
+    /** An operand rule: any of {@code keys} without {@code -D skip} reads the FIFOs and devices below a directory. */
+    private static GetoptTable.OperandRule readsSpecialFilesBelow(String... keys) {
+        return (parsed, arguments, out) -> {
+            for (Getopt.Occurrence o : parsed.options()) {
+                if (o.keys().contains("D") && o.value().orElse("").equals("skip")) {
+                    return;
+                }
+            }
+            for (Getopt.Occurrence o : parsed.options()) {
+                for (String key : keys) {
+                    if (o.keys().contains(key)) {
+                        out.effect(o.index(), Effect.FOLLOW);
+                        return;
+                    }
+                }
+            }
+        };
+    }
+
+    /**
+     * GNU diff given a directory reads the files in it (below it with -r),
+     * following their links unless told --no-dereference: a link there leads
+     * anywhere, and -N or -P show what it leads to in full.
+     */
+    private static void diffFollowsLinks(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
+        if (parsed.has("--no-dereference")) {
+            return;
+        }
+        for (Getopt.Operand operand : parsed.operands()) {
+            out.pathFollowed(operand.index(), operand.value());
+        }
     }
 
     /** gzip and gunzip replace each file operand by its (de)compressed form unless told to write to stdout. */

@@ -5,17 +5,24 @@ import java.util.List;
 /**
  * The guard table of {@code xxd} (vim's), which reads its options by their
  * first two characters ({@code -cols} is {@code -c}, {@code -autoskip} is
- * {@code -a}) with values attached or next: its second operand is an output
- * file, written (truncated) even without {@code -r}. An option it does not
- * know, or a third operand, is a usage error.
+ * {@code -a}, and {@code --cols} is {@code -cols}) with values attached or
+ * next, until the first argument that is not an option: everything after it
+ * is an operand, {@code -e} included. Its second operand is an output file,
+ * written (truncated) even without {@code -r}. An option it does not know,
+ * or a third operand, is a usage error.
  */
 final class XxdReader implements ProgramReader {
 
-    private static final String FLAGS = "abCEeihprduvR";
+    private static final String FLAGS = "abCEeihprduv";
     private static final String VALUES = "cglnosR";
     private static final List<String> LONG_NAMES = List.of("-cols", "-groupsize", "-len", "-name", "-offset",
             "-seek", "-autoskip", "-bits", "-capitalize", "-EBCDIC", "-include", "-help", "-postscript", "-plain",
             "-ps", "-revert", "-decimal", "-version", "-uppercase");
+
+    /** After a value option's letter, what makes xxd take its value from the next argument ({@code -cols}). */
+    private static final java.util.Map<Character, List<String>> NAMED = java.util.Map.of(
+            'c', List.of("ols"), 'g', List.of("roupsize"), 'l', List.of("en"), 'n', List.of("ame"),
+            'o', List.of("ffset"), 's', List.of("eek", "kip"), 'R', List.of());
 
     @Override
     public void read(List<String> args, GuardHits out) {
@@ -28,22 +35,30 @@ final class XxdReader implements ProgramReader {
                 continue;
             }
             if (options && a.startsWith("-") && a.length() > 1) {
-                char c = a.charAt(1);
-                boolean named = LONG_NAMES.contains(a);
-                if (VALUES.indexOf(c) >= 0 && (a.length() == 2 || named)) {
-                    if (i + 1 >= args.size()) {
-                        out.rejected(i);
-                        return;
+                String pp = a.startsWith("--") && a.length() > 2 ? a.substring(1) : a;
+                char c = pp.charAt(1);
+                String rest = pp.substring(2);
+                if (c == 'c' && rest.startsWith("apitalize")) {
+                    continue;
+                }
+                if (VALUES.indexOf(c) >= 0) {
+                    boolean named = NAMED.get(c).stream().anyMatch(rest::startsWith);
+                    if (rest.isEmpty() || named) {
+                        if (i + 1 >= args.size()) {
+                            out.rejected(i);
+                            return;
+                        }
+                        out.path(i, args.get(++i), false);
+                    } else {
+                        out.path(i, rest, false);
                     }
-                    out.path(i, args.get(++i), false);
-                } else if (VALUES.indexOf(c) >= 0) {
-                    out.path(i, a.substring(2), false);
                 } else if (FLAGS.indexOf(c) < 0) {
                     out.rejected(i);
                     return;
                 }
                 continue;
             }
+            options = false;
             operands++;
             if (operands > 2) {
                 out.rejected(i);
@@ -64,7 +79,8 @@ final class XxdReader implements ProgramReader {
                     : Vocabulary.Takes.NONE, null, false));
         }
         for (String name : LONG_NAMES) {
-            words.add(new Vocabulary.Word(name, VALUES.indexOf(name.charAt(1)) >= 0 ? Vocabulary.Takes.REQUIRED
+            words.add(new Vocabulary.Word(name, VALUES.indexOf(name.charAt(1)) >= 0 && !name.equals("-capitalize")
+                    ? Vocabulary.Takes.REQUIRED
                     : Vocabulary.Takes.NONE, null, false));
         }
         return Vocabulary.of(List.of(new Vocabulary.Dialect("vim's xxd", words, null, false)));

@@ -37,7 +37,7 @@ class ArgumentGuardsTest {
             "whoami", "uname", "df", "du", "stat", "file", "which", "ps", "uptime", "sw_vers", "git", "sort", "tar",
             "xxd", "find", "uniq", "split", "man", "base64", "less", "more", "diff", "cmp", "comm", "nl", "od",
             "hexdump", "jq", "column", "cut", "paste", "tr", "grep", "rg", "gzip", "gunzip", "printf", "bsdtar",
-            "gtail");
+            "gtail", "rgrep");
 
     private static final ExecPolicy POLICY = ExecPolicy.of(RULES, FakeDisk.environment());
 
@@ -394,7 +394,15 @@ class ArgumentGuardsTest {
             ask less -k keys README.md
             ask less --lesskey-src=keys README.md
             # grep, rg
-            run grep -rn TODO src
+            # BSD grep -r reads the FIFOs it finds unless told -D skip; GNU grep -R follows links
+            ask grep -rn TODO src
+            run grep -rn -D skip TODO src
+            run grep -r --devices=skip TODO src
+            ask grep -R -D skip TODO src
+            ask rgrep TODO src
+            ask rgrep TODO /proc
+            ask gzip -rc src
+            run grep -n TODO README.md
             run grep -i foo README.md
             run grep -e -o README.md
             ask grep -r foo /proc
@@ -411,8 +419,13 @@ class ArgumentGuardsTest {
             # other text tools
             run diff README.md notes.md
             run diff -u README.md notes.md
-            run diff -r src /tmp
+            # a directory's files are read through their links
+            ask diff -r src /tmp
+            ask diff src /tmp
+            run diff -r --no-dereference src /tmp
             ask diff -r / /tmp
+            ask diff -l README.md notes.md
+            ask diff --paginate README.md notes.md
             run cmp f data.txt
             run comm f data.txt
             run nl f

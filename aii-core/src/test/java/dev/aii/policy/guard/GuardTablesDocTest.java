@@ -85,6 +85,9 @@ class GuardTablesDocTest {
         if (reader instanceof XxdReader) {
             return "vim's xxd";
         }
+        if (reader instanceof PrefixedReader) {
+            return "as `grep -r`";
+        }
         if (reader instanceof SwVersReader) {
             return "macOS";
         }
