@@ -39,8 +39,12 @@ final class Oracle {
         }
     }
 
-    /** The counts of a run and its violations. */
-    record Outcome(long seed, int judged, int allowed, int traced, List<Violation> violations) {
+    /**
+     * The counts of a run and its violations.
+     *
+     * @param judgingMillis the time spent deciding, the tracing excluded
+     */
+    record Outcome(long seed, int judged, int allowed, int traced, List<Violation> violations, long judgingMillis) {
         String line() {
             return "oracle: " + traced + " commands traced, " + allowed + " allowed, " + violations.size()
                     + " violations";
@@ -51,7 +55,7 @@ final class Oracle {
     private static final List<String> UNTABLED = List.of("shuf", "printf", "id", "touch", "truncate", "basename",
             "seq", "tac", "rev", "fold", "nproc", "realpath", "readlink", "sha256sum", "expand", "numfmt");
 
-    private static final int BATCH = 150;
+    private static final int BATCH = 60;
 
     private final Scratch scratch;
     private final Sandbox sandbox;
@@ -93,12 +97,16 @@ final class Oracle {
         int allowed = 0;
         int traced = 0;
         int round = 0;
+        long judgingNanos = 0;
         List<String> programs = new ArrayList<>(tabled.keySet());
+        // Deciding goes on while two sandboxes trace what was decided before; at most a few batches wait.
         ExecutorService pool = Executors.newFixedThreadPool(2);
+        java.util.ArrayDeque<Future<List<Violation>>> pending = new java.util.ArrayDeque<>();
         try {
             while (System.nanoTime() < deadline) {
+                long judging = System.nanoTime();
                 List<Planned> planned = new ArrayList<>();
-                while (planned.size() < 2 * BATCH && System.nanoTime() < deadline) {
+                while (planned.size() < BATCH && System.nanoTime() < deadline) {
                     boolean always = random.nextInt(3) == 0;
                     String program = always && random.nextInt(3) == 0 ? Generator.oneOf(random, UNTABLED)
                             : Generator.oneOf(random, programs);
@@ -127,26 +135,30 @@ final class Oracle {
                         }
                     }
                 }
-                List<Future<List<Violation>>> batches = new ArrayList<>();
-                for (int from = 0; from < planned.size(); from += BATCH) {
-                    List<Planned> batch = planned.subList(from, Math.min(planned.size(), from + BATCH));
-                    Path dir = Files.createDirectories(work.resolve("round-" + round + "-" + from));
-                    batches.add(pool.submit(() -> trace(batch, dir)));
+                judgingNanos += System.nanoTime() - judging;
+                Path dir = Files.createDirectories(work.resolve("batch-" + round++));
+                List<Planned> batch = List.copyOf(planned);
+                pending.add(pool.submit(() -> trace(batch, dir)));
+                traced += batch.size();
+                while (pending.size() > 4) {
+                    violations.addAll(result(pending.poll()));
                 }
-                for (Future<List<Violation>> f : batches) {
-                    try {
-                        violations.addAll(f.get());
-                    } catch (java.util.concurrent.ExecutionException e) {
-                        throw new IOException("a sandbox failed", e.getCause());
-                    }
-                }
-                traced += planned.size();
-                round++;
+            }
+            while (!pending.isEmpty()) {
+                violations.addAll(result(pending.poll()));
             }
         } finally {
             pool.shutdownNow();
         }
-        return new Outcome(seed, judged, allowed, traced, violations);
+        return new Outcome(seed, judged, allowed, traced, violations, judgingNanos / 1_000_000);
+    }
+
+    private static List<Violation> result(Future<List<Violation>> batch) throws IOException, InterruptedException {
+        try {
+            return batch.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("a sandbox failed", e.getCause());
+        }
     }
 
     private static List<String> randomArguments(Generator generator, SplittableRandom random) {
@@ -176,6 +188,9 @@ final class Oracle {
         return 1;
     }
 
+    /** Per program, how many commands were traced and how long they took in all (ms). */
+    final Map<String, long[]> cost = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Commands that ran out of time working, not waiting: reported, not held against the policy. */
     final List<String> slow = java.util.Collections.synchronizedList(new ArrayList<>());
 
@@ -190,6 +205,11 @@ final class Oracle {
         for (int i = 0; i < results.size(); i++) {
             Sandbox.Result r = results.get(i);
             Planned p = batch.get(i);
+            long[] c = cost.computeIfAbsent(p.program(), k -> new long[2]);
+            synchronized (c) {
+                c[0]++;
+                c[1] += r.millis();
+            }
             List<String> findings = new ArrayList<>(Findings.of(p.program(), Trace.read(r.trace()), p.cwd(),
                     r.timedOut() && !r.busy()));
             if (r.busy()) {

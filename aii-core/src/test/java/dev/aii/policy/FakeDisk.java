@@ -8,6 +8,8 @@ import java.util.Map;
  * A file system for guard tests: the system programs, a home directory with
  * a few files, devices, a FIFO, and symbolic links (to a terminal, to a
  * process's files, to a directory), resolved the way the kernel would.
+ * {@code src/fifo} is a regular file, so that a value read from the top of
+ * a work tree ({@code /home/u}) leads to the FIFO there.
  */
 public final class FakeDisk implements FileProbe {
 
@@ -29,7 +31,7 @@ public final class FakeDisk implements FileProbe {
             kinds.put(d, Kind.DIRECTORY);
         }
         for (String f : List.of("README.md", "log.txt", "f", "data.txt", "a.tar", "notes.md", "list0",
-                "src/main.c")) {
+                "src/main.c", "src/fifo")) {
             kinds.put(HOME + "/" + f, Kind.REGULAR_FILE);
         }
         kinds.put("/etc/passwd", Kind.REGULAR_FILE);

@@ -40,8 +40,10 @@ INJECT = ("execve,execveat,truncate,ftruncate,rename,renameat,renameat2,unlink,u
 
 
 def session_cpu_ms(session):
-    """The CPU time, in milliseconds, of every process in the session (the command, its children, strace)."""
+    """The CPU time, in milliseconds, of every process in the session (the command, its children, strace),
+    and whether one of them is running or runnable, or waiting for the disk."""
     total = 0
+    running = False
     tick = os.sysconf("SC_CLK_TCK")
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -54,7 +56,9 @@ def session_cpu_ms(session):
         # After the name: state, ppid, pgrp, session, ..., utime (14th field) and stime (15th).
         if int(fields[3]) == session:
             total += (int(fields[11]) + int(fields[12])) * 1000 // tick
-    return total
+            # strace itself waits for its tracees: only theirs count.
+            running = running or (fields[0] in (b"R", b"D") and int(entry) != session)
+    return total, running
 
 
 def run(strace, limit, command, trace_dir, mark):
@@ -93,9 +97,15 @@ def run(strace, limit, command, trace_dir, mark):
             timed_out = 1
             # How much CPU the command's processes take over a short while: a walk of a big tree keeps
             # working, a read of a FIFO or a terminal waits.
-            first = session_cpu_ms(pid)
-            time.sleep(0.3)
-            cpu = session_cpu_ms(pid) - first
+            first, running = session_cpu_ms(pid)
+            for _ in range(6):
+                time.sleep(0.05)
+                used, now_running = session_cpu_ms(pid)
+                running = running or now_running
+            cpu = used - first
+            if running:
+                # Runnable or in the disk at some sample: working, however little CPU a busy machine gave it.
+                cpu = max(cpu, 10)
             os.killpg(pid, signal.SIGKILL)
             break
         ready, _, _ = select.select([fd, read_end] if read_end >= 0 else [fd], [], [], left)

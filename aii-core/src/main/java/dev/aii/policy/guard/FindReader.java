@@ -120,7 +120,7 @@ final class FindReader implements ProgramReader {
             words.add(new Vocabulary.Word(operator, Vocabulary.Takes.NONE, null, false));
         }
         words.add(new Vocabulary.Word("-newermt", Vocabulary.Takes.REQUIRED, null, false));
-        return Vocabulary.of(List.of(new Vocabulary.Dialect("find", words, null, false)));
+        return Vocabulary.of(List.of(new Vocabulary.Dialect("find", words, null, false, true)));
     }
 
     @Override

@@ -66,6 +66,8 @@ final class GetoptTable implements ProgramReader {
         final Map<String, List<Row>> rows = new LinkedHashMap<>();
         final List<OperandForm> operandForms = new ArrayList<>();
         final List<String> recursiveKeys = new ArrayList<>();
+        /** The options an operand rule looks at. */
+        final List<String> ruleKeys = new ArrayList<>();
         /** The options whose value the program opens as a path, and how it reads it. */
         final Map<String, PathValue> pathKeys = new LinkedHashMap<>();
         boolean alwaysRecursive;
@@ -131,6 +133,12 @@ final class GetoptTable implements ProgramReader {
             return this;
         }
 
+        /** Guards an operand form that the options {@code keys} make (the vocabulary marks them guarded). */
+        Implementation operands(String form, Effect effect, OperandRule rule, String... keys) {
+            ruleKeys.addAll(Arrays.asList(keys));
+            return operands(form, effect, rule);
+        }
+
         /** Marks the options {@code keys} as taking a path the program opens, read as {@code read} says. */
         Implementation paths(PathValue read, String... keys) {
             OptionSyntax parsed = syntax.ifMade();
@@ -171,17 +179,17 @@ final class GetoptTable implements ProgramReader {
                 if (c != ':') {
                     String key = String.valueOf(c);
                     words.add(new Vocabulary.Word("-" + c, takes(s.shortValue(c)), pathKeys.get(key),
-                            rows.containsKey(key)));
+                            rows.containsKey(key) || ruleKeys.contains(key)));
                 }
             }
             for (OptionSyntax.LongOption o : s.longOptions()) {
                 words.add(new Vocabulary.Word("--" + o.name(), takes(o.value()), pathKeys.get(o.key()),
-                        rows.containsKey(o.key())));
+                        rows.containsKey(o.key()) || ruleKeys.contains(o.key())));
                 if (s.negatable()) {
                     words.add(new Vocabulary.Word("--no-" + o.name(), Vocabulary.Takes.NONE, null, false));
                 }
             }
-            return new Vocabulary.Dialect(s.implementation(), words, "-", s.permute());
+            return new Vocabulary.Dialect(s.implementation(), words, "-", s.permute(), s.stopsOnError());
         }
 
         private static Vocabulary.Takes takes(OptionSyntax.Value value) {

@@ -368,7 +368,7 @@ final class GitReader implements ProgramReader {
         words.add(new Vocabulary.Word("-h", Vocabulary.Takes.NONE, null, true));
         Map<String, Vocabulary> subs = new LinkedHashMap<>();
         subcommands.forEach((name, reader) -> subs.put(name, reader.vocabulary()));
-        return new Vocabulary(List.of(new Vocabulary.Dialect("git (global)", words, null, false)), subs);
+        return new Vocabulary(List.of(new Vocabulary.Dialect("git (global)", words, null, false, true)), subs);
     }
 
     @Override
@@ -410,7 +410,7 @@ final class GitReader implements ProgramReader {
 
         @Override
         public Vocabulary vocabulary() {
-            return Vocabulary.of(List.of(new Vocabulary.Dialect("git rev-parse", List.of(), null, true)));
+            return Vocabulary.of(List.of(new Vocabulary.Dialect("git rev-parse", List.of(), null, true, true)));
         }
     }
 }

@@ -223,7 +223,7 @@ final class PsReader implements ProgramReader {
         for (char c : values.toCharArray()) {
             words.add(new Vocabulary.Word(dash + c, Vocabulary.Takes.REQUIRED, null, c == 'o' || c == 'O'));
         }
-        return new Vocabulary.Dialect(name, words, dash, false);
+        return new Vocabulary.Dialect(name, words, dash, false, true);
     }
 
     private static Vocabulary.Dialect longWords() {
@@ -232,7 +232,7 @@ final class PsReader implements ProgramReader {
                 new Vocabulary.Word("--" + n, Vocabulary.Takes.NONE, null, false)));
         PROCPS_LONG_VALUE.stream().sorted().forEach(n -> words.add(
                 new Vocabulary.Word("--" + n, Vocabulary.Takes.REQUIRED, null, n.equals("format"))));
-        return new Vocabulary.Dialect("procps (GNU)", words, null, false);
+        return new Vocabulary.Dialect("procps (GNU)", words, null, false, true);
     }
 
     @Override

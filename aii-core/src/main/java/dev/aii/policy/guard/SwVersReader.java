@@ -26,7 +26,7 @@ final class SwVersReader implements ProgramReader {
         for (String option : OPTIONS) {
             words.add(new Vocabulary.Word(option, Vocabulary.Takes.NONE, null, false));
         }
-        return Vocabulary.of(List.of(new Vocabulary.Dialect("macOS", words, null, false)));
+        return Vocabulary.of(List.of(new Vocabulary.Dialect("macOS", words, null, false, true)));
     }
 
     @Override

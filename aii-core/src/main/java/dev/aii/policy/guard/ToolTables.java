@@ -221,7 +221,7 @@ final class ToolTables {
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .paths(PathValue.ONE, "f")
                         .operands("-r, -R without -D skip (" + FIFOS_BELOW + ")", Effect.FOLLOW,
-                                readsSpecialFilesBelow("r", "R"))
+                                readsSpecialFilesBelow("r", "R"), "r", "R")
                         .recursiveWith("r", "R", "d"),
                 impl("busybox", "HhnlLoqvsrRiwFExm:A:B:C:e:f:z", true, true).paths(PathValue.ONE, "f")
                         .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "r")

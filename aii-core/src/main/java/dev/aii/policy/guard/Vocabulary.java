@@ -57,8 +57,11 @@ public record Vocabulary(List<Dialect> dialects, Map<String, Vocabulary> subcomm
      * @param clusterPrefix what starts a cluster of one-letter options ({@code -} for getopt, empty for
      *                      ps's BSD letters); null when options are never clustered
      * @param permutes whether options are still read after operands
+     * @param stopsOnError whether it stops, having done nothing, at an option it does not know (else an
+     *                     option it does not know asks, whatever the other dialects read)
      */
-    public record Dialect(String name, List<Word> words, String clusterPrefix, boolean permutes) {
+    public record Dialect(String name, List<Word> words, String clusterPrefix, boolean permutes,
+                          boolean stopsOnError) {
         public Dialect {
             Objects.requireNonNull(name, "name");
             words = List.copyOf(words);

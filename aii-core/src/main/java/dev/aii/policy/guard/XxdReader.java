@@ -83,7 +83,7 @@ final class XxdReader implements ProgramReader {
                     ? Vocabulary.Takes.REQUIRED
                     : Vocabulary.Takes.NONE, null, false));
         }
-        return Vocabulary.of(List.of(new Vocabulary.Dialect("vim's xxd", words, null, false)));
+        return Vocabulary.of(List.of(new Vocabulary.Dialect("vim's xxd", words, null, false, true)));
     }
 
     @Override

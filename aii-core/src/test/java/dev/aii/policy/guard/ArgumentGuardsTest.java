@@ -446,33 +446,13 @@ class ArgumentGuardsTest {
             """;
 
     static Stream<Arguments> table() {
-        List<Arguments> rows = new ArrayList<>();
-        for (String line : TABLE.split("\n")) {
-            String t = line.strip();
-            if (t.isEmpty() || t.startsWith("#")) {
-                continue;
-            }
-            String[] parts = t.split(" ");
-            List<String> argv = new ArrayList<>();
-            for (String p : Arrays.asList(parts).subList(1, parts.length)) {
-                argv.add(p);
-            }
-            rows.add(Arguments.argumentSet(t, parts[0].equals("ask"), argv));
-        }
-        return rows.stream();
+        return CaseTable.rows(TABLE);
     }
 
     @ParameterizedTest
     @MethodSource("table")
     void guardedFormsAskAndBenignFormsRun(boolean asks, List<String> argv) {
-        Decision decision = POLICY.evaluate(argv.get(0), argv.subList(1, argv.size()));
-        if (asks) {
-            Decision.Ask ask = assertInstanceOf(Decision.Ask.class, decision, () -> "should ask: " + decision);
-            assertEquals(Decision.Always.GUARDED, ask.always(), ask::toString);
-            assertTrue(ask.alwaysPrefix().isEmpty());
-        } else if (!(decision instanceof Decision.Allow)) {
-            fail("should run unasked: " + decision);
-        }
+        CaseTable.check(POLICY, asks, argv);
     }
 
     @Test

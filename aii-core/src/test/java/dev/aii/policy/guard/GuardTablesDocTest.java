@@ -47,7 +47,54 @@ class GuardTablesDocTest {
                     .append(aliases.isEmpty() ? "" : "`" + String.join("`, `", aliases) + "`").append(" | ")
                     .append(implementations(e.getValue())).append(" |\n");
         }
-        return out + "\nEvery program with a table, and the implementations its arguments are read as:\n\n" + readings;
+        return out + "\nEvery program with a table, and the implementations its arguments are read as:\n\n" + readings
+                + "\nThe options whose value a program opens as a path, and how it reads it (a value must exist as "
+                + "written; a list's every path, and a value read from the work tree's top, from every base):\n\n"
+                + pathValues(byName, names);
+    }
+
+    /** The path options of every table: program, option spellings, how the value is read, implementations. */
+    private static String pathValues(Map<String, ProgramReader> byName, Map<ProgramReader, List<String>> names) {
+        StringBuilder out = new StringBuilder("| program | option | read as | implementations |\n|---|---|---|---|\n");
+        for (Map.Entry<String, ProgramReader> e : byName.entrySet()) {
+            if (!primary(names.get(e.getValue())).equals(e.getKey())) {
+                continue;
+            }
+            Vocabulary v = e.getValue().vocabulary();
+            rowsOf(e.getKey(), v, out);
+            new TreeMap<>(v.subcommands()).forEach((sub, sv) -> rowsOf(e.getKey() + " " + sub, sv, out));
+        }
+        return out.toString();
+    }
+
+    private static void rowsOf(String program, Vocabulary v, StringBuilder out) {
+        // One row per way of reading, listing the spellings and the implementations that read them so.
+        Map<String, java.util.Set<String>> spellings = new java.util.LinkedHashMap<>();
+        Map<String, java.util.Set<String>> impls = new java.util.LinkedHashMap<>();
+        for (Vocabulary.Dialect d : v.dialects()) {
+            java.util.Map<String, List<String>> mine = new java.util.LinkedHashMap<>();
+            for (Vocabulary.Word w : d.words()) {
+                if (w.path() != null) {
+                    mine.computeIfAbsent(describe(w.path()), k -> new ArrayList<>()).add("`" + w.spelling() + "`");
+                }
+            }
+            mine.forEach((how, words) -> {
+                String id = String.join(", ", words) + "\0" + how;
+                spellings.computeIfAbsent(id, k -> new java.util.LinkedHashSet<>()).addAll(words);
+                impls.computeIfAbsent(id, k -> new java.util.LinkedHashSet<>()).add(d.name());
+            });
+        }
+        spellings.forEach((id, words) -> out.append("| `").append(program).append("` | ")
+                .append(String.join(", ", words)).append(" | ").append(id.substring(id.indexOf('\0') + 1))
+                .append(" | ").append(String.join(", ", impls.get(id))).append(" |\n"));
+    }
+
+    private static String describe(PathValue read) {
+        return switch (read.kind()) {
+            case ONE -> "one path";
+            case LIST -> "a list of paths, split at `" + read.separators() + "`";
+            case FROM_TOP -> "one path, from the top of the work tree";
+        };
     }
 
     /** The name a reader is listed under: the shortest, then the first in order. */
