@@ -6,6 +6,8 @@
 #   make install-files            install an already built tree (no Maven run)
 #   make image                    a self-contained directory with its own Java runtime (jlink)
 #   make cache                    the startup caches for bin/aii in this checkout
+#   make fuzz                     the syscall oracle for 30 minutes (FUZZ_SECONDS=... for another
+#                                 time, SEED=... to replay a run); it needs strace (Linux)
 #
 # PREFIX defaults to ~/.local: aii goes to PREFIX/bin/aii, its jars and
 # startup cache to PREFIX/share/aii, the man page to PREFIX/share/man/man1,
@@ -16,7 +18,9 @@ PREFIX ?= $(HOME)/.local
 MVNW ?= ./mvnw
 IMAGE ?= aii-cli/target/image
 
-.PHONY: all build install install-files uninstall image cache
+FUZZ_SECONDS ?= 1800
+
+.PHONY: all build install install-files uninstall image cache fuzz
 
 all: build
 
@@ -40,3 +44,8 @@ cache:
 	AII_AOT_OUTPUT=aii-cli/target/aii.aot bin/aii short < /dev/null > /dev/null
 	AII_AOT_OUTPUT=aii-cli/target/aii-prompt.aot bin/aii prompt < /dev/null > /dev/null
 	@echo "aii: startup caches aii-cli/target/aii.aot and aii-prompt.aot made for bin/aii (./mvnw package makes them stale)"
+
+fuzz:
+	$(MVNW) -B -q -pl aii-core test -Dtest=OracleTest -Dsurefire.failIfNoSpecifiedTests=false \
+		-Daii.oracle.seconds=$(FUZZ_SECONDS) $(if $(SEED),-Daii.test.seed=$(SEED)); \
+		status=$$?; echo "aii: violations and their traces are in aii-core/target/oracle"; exit $$status

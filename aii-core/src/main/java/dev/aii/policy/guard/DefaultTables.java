@@ -1,6 +1,6 @@
 package dev.aii.policy.guard;
 
-import static dev.aii.policy.guard.GetoptTable.impl;
+import static dev.aii.policy.guard.Implementation.impl;
 
 import java.util.List;
 import java.util.Map;
@@ -161,7 +161,7 @@ final class DefaultTables {
         tables.put("sw_vers", new SwVersReader());
     }
 
-    static void put(Map<String, ProgramReader> tables, String program, GetoptTable.Implementation... impls) {
+    static void put(Map<String, ProgramReader> tables, String program, Implementation... impls) {
         tables.put(program, new GetoptTable(program, List.of(impls)));
     }
 

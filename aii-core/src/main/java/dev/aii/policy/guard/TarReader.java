@@ -1,6 +1,6 @@
 package dev.aii.policy.guard;
 
-import static dev.aii.policy.guard.GetoptTable.impl;
+import static dev.aii.policy.guard.Implementation.impl;
 
 import java.util.ArrayList;
 import java.util.List;

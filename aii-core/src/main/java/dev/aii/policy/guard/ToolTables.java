@@ -1,7 +1,7 @@
 package dev.aii.policy.guard;
 
 import static dev.aii.policy.guard.DefaultTables.put;
-import static dev.aii.policy.guard.GetoptTable.impl;
+import static dev.aii.policy.guard.Implementation.impl;
 
 import java.util.Map;
 

@@ -14,7 +14,7 @@ class GetoptTableSyntaxTest {
 
     @Test
     void aGuardOfAnUnknownOptionIsRefusedWhenTheSyntaxIsFirstNeeded() {
-        GetoptTable.Implementation impl = GetoptTable.impl("test", "ab:", true, true, "bytes=b:")
+        Implementation impl = Implementation.impl("test", "ab:", true, true, "bytes=b:")
                 .guard(Effect.WRITE, "z");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, impl::syntax);
         assertEquals("test has no option z", e.getMessage());
@@ -22,14 +22,14 @@ class GetoptTableSyntaxTest {
 
     @Test
     void onceParsedAGuardOfAnUnknownOptionIsRefusedAtOnce() {
-        GetoptTable.Implementation impl = GetoptTable.impl("test", "ab:", true, true);
+        Implementation impl = Implementation.impl("test", "ab:", true, true);
         assertTrue(impl.syntax().knows("b"));
         assertThrows(IllegalArgumentException.class, () -> impl.guard(Effect.WRITE, "--nope"));
     }
 
     @Test
     void theSyntaxIsParsedOnce() {
-        GetoptTable.Implementation impl = GetoptTable.impl("test", "a", true, true).guard(Effect.EXEC, "a");
+        Implementation impl = Implementation.impl("test", "a", true, true).guard(Effect.EXEC, "a");
         assertTrue(impl.syntax() == impl.syntax());
     }
 }

@@ -112,7 +112,7 @@ class GuardTablesDocTest {
         ProgramReader reader = deferred instanceof DeferredReader d ? d.reader() : deferred;
         if (reader instanceof GetoptTable table) {
             List<String> impls = new ArrayList<>();
-            for (GetoptTable.Implementation impl : table.implementations()) {
+            for (Implementation impl : table.implementations()) {
                 impls.add(impl.syntax().implementation());
             }
             return String.join("; ", impls);
