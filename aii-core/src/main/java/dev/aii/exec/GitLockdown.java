@@ -60,7 +60,9 @@ final class GitLockdown {
             "diff.ignoreSubmodules", "all",
             "submodule.recurse", "false",
             "status.submoduleSummary", "false",
-            "diff.submodule", "short");
+            "diff.submodule", "short",
+            // A log that shows signatures runs gpg with the user's keys (the tables ask for --show-signature).
+            "log.showSignature", "false");
 
     /** The configuration keys whose names hold a driver the repository chooses. */
     static final String DRIVER_KEYS =

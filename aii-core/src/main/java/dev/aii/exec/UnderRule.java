@@ -53,13 +53,30 @@ final class UnderRule {
                 return GitLockdown.setup(runner, command.path(), command.arguments(), inherited, limits,
                         cancellation);
             }
-            case "less":
-                // less treats an empty LESSOPEN or LESSCLOSE as unset.
-                return new Setup.Ready(Map.of("LESSOPEN", "", "LESSCLOSE", ""));
             default:
-                return new Setup.Ready(Map.of());
+                // less treats an empty LESSOPEN or LESSCLOSE as unset; more and pager may be less by another name.
+                return new Setup.Ready(isLess(command) ? Map.of("LESSOPEN", "", "LESSCLOSE", "") : Map.of());
         }
     }
+
+    /**
+     * Whether the command runs less: by its name, or by one that may lead to
+     * it ({@code more} is less on macOS, Debian's {@code pager} an
+     * alternative), where the path's links end in less.
+     */
+    static boolean isLess(ResolvedCommand command) {
+        if (command.program().equals("less")) {
+            return true;
+        }
+        try {
+            java.nio.file.Path real = java.nio.file.Path.of(command.path()).toRealPath();
+            return real.getFileName() != null && real.getFileName().toString().equals("less");
+        } catch (java.io.IOException | RuntimeException e) {
+            return LESS_NAMES.contains(command.program());
+        }
+    }
+
+    private static final List<String> LESS_NAMES = List.of("more", "pager", "sensible-pager");
 
     /** Why a command did not run when its setup is {@link Setup.Unchecked}. */
     static final String UNCHECKED = "its configuration could not be checked in time";

@@ -85,7 +85,7 @@ class UnderRuleTest {
         assertEquals(List.of("core.fsmonitor", "core.hooksPath", "core.pager", "core.sshCommand", "core.askPass",
                 "credential.helper", "gpg.program", "gpg.openpgp.program", "gpg.x509.program", "gpg.ssh.program",
                 "gpg.ssh.defaultKeyCommand", "diff.ignoreSubmodules", "submodule.recurse",
-                "status.submoduleSummary", "diff.submodule"), keys);
+                "status.submoduleSummary", "diff.submodule", "log.showSignature"), keys);
     }
 
     @Test
@@ -214,6 +214,20 @@ class UnderRuleTest {
         Recording runner = new Recording();
         tool(runner, RuleSet.empty(), FakeTerminal.answering("y")).call(ToolFixture.json("git", "status"));
         assertEquals(List.of(Map.of()), runner.environments);
+    }
+
+    @Test
+    void aLinkToLessRunByARuleGetsNoInputPreprocessorEither(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws java.io.IOException {
+        Path less = Path.of("/usr/bin/less");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(less), "needs /usr/bin/less");
+        Path pager = java.nio.file.Files.createSymbolicLink(dir.resolve("pager"), less);
+        assertTrue(UnderRule.isLess(new dev.aii.policy.ResolvedCommand("pager", pager.toString(), "pager", true,
+                List.of())));
+        assertTrue(UnderRule.isLess(new dev.aii.policy.ResolvedCommand("less", "/nowhere/less", "less", true,
+                List.of())));
+        assertTrue(!UnderRule.isLess(new dev.aii.policy.ResolvedCommand("ls", "/usr/bin/ls", "ls", true,
+                List.of())));
     }
 
     @Test

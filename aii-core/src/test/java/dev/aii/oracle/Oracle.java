@@ -103,9 +103,20 @@ final class Oracle {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         java.util.ArrayDeque<Future<List<Violation>>> pending = new java.util.ArrayDeque<>();
         try {
+            boolean first = true;
             while (System.nanoTime() < deadline) {
                 long judging = System.nanoTime();
                 List<Planned> planned = new ArrayList<>();
+                if (first) {
+                    // Commands to try first (-Daii.oracle.try), as a red-team pass or a replay gives them.
+                    for (Tried t : tries()) {
+                        Judge.Verdict v = judge(false, t.cwd()).judge(t.argv().getFirst(),
+                                t.argv().subList(1, t.argv().size()));
+                        judged++;
+                        allowed += plan(v, t.cwd(), t.argv().getFirst(), seen, planned);
+                    }
+                    first = false;
+                }
                 while (planned.size() < BATCH && System.nanoTime() < deadline) {
                     boolean always = random.nextInt(3) == 0;
                     String program = always && random.nextInt(3) == 0 ? Generator.oneOf(random, UNTABLED)
@@ -151,6 +162,31 @@ final class Oracle {
             pool.shutdownNow();
         }
         return new Outcome(seed, judged, allowed, traced, violations, judgingNanos / 1_000_000);
+    }
+
+    /** A command to try: its directory and argv. */
+    private record Tried(Path cwd, List<String> argv) {
+    }
+
+    /**
+     * {@code -Daii.oracle.try}: commands separated by {@code ;}, words by
+     * spaces, each run in the scratch directory, or in the repository when it
+     * starts with {@code repo:} ({@code repo/sub} with {@code sub:}).
+     */
+    private List<Tried> tries() {
+        List<Tried> out = new ArrayList<>();
+        for (String command : System.getProperty("aii.oracle.try", "").split(";")) {
+            String c = command.strip();
+            Path cwd = scratch.root;
+            if (c.startsWith("repo:") || c.startsWith("sub:")) {
+                cwd = c.startsWith("repo:") ? scratch.repo : scratch.repoSub;
+                c = c.substring(c.indexOf(':') + 1).strip();
+            }
+            if (!c.isEmpty()) {
+                out.add(new Tried(cwd, List.of(c.split(" +"))));
+            }
+        }
+        return out;
     }
 
     private static List<Violation> result(Future<List<Violation>> batch) throws IOException, InterruptedException {

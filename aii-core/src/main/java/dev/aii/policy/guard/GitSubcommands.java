@@ -59,6 +59,13 @@ final class GitSubcommands {
     private static final String SUBMODULES = "when its value is not all (" + RECURSES + ")";
     private static final String SUBMODULE_DIFF = "when its value is diff (" + RECURSES + ")";
 
+    private static final String CHECKS_SIGNATURES = "checks signatures, which runs gpg";
+
+    /** A format that shows a signature ({@code %G?}, {@code %GK}, ...) or ref-filter's {@code %(signature)}. */
+    static boolean signs(String format) {
+        return format.contains("%G") || format.contains("%(signature");
+    }
+
     private static final String LOG_SHORTS = "pusU::X::B::M::C::Dl:S:G:O:RaI:Wn:0123456789iEFPgcmtzL:qh";
 
     private GitSubcommands() {
@@ -89,6 +96,7 @@ final class GitSubcommands {
                 .guard(Effect.WRITE, "d", "D", "m", "M", "c", "C", "f", "t", "u", "--create-reflog",
                         "--unset-upstream")
                 .guard(Effect.EXEC, "--edit-description", "--help")
+                .guardWhen(Effect.EXEC, "--format", "when it shows a signature (%(signature))", GitSubcommands::signs)
                 .guardSaying(Effect.EXEC, RECURSES, "--recurse-submodules")
                 .operands("a branch name without --list (it creates the branch)", Effect.WRITE,
                         GitSubcommands::createsBranch)));
@@ -136,7 +144,9 @@ final class GitSubcommands {
         subcommands.put("describe", table("git describe", gitImpl("h",
                 "contains", "debug", "all", "tags", "long", "abbrev::", "exact-match", "candidates:",
                 "match:", "exclude:", "always", "first-parent", "dirty::", "broken::", "help")
-                .guard(Effect.EXEC, "--help")));
+                .guard(Effect.EXEC, "--help")
+                .guardSaying(Effect.WRITE, "refreshes the index, which writes it", "--dirty")
+                .guardSaying(Effect.EXEC, "runs git again, as aii cannot read it", "--broken")));
         subcommands.put("reflog", new DeferredReader(() -> {
             Implementation reflog = logTable("git reflog", concat(DIFF, REVISIONS));
             reflog.operands("a first word but show, exists, list (a subcommand aii has no table for, or a ref: "
@@ -192,6 +202,12 @@ final class GitSubcommands {
         if (impl.syntax().knows("O")) {
             // diff's -O<orderfile>, a file read from the current directory.
             impl.paths(PathValue.ONE, "O");
+        }
+        if (impl.syntax().knows("--show-signature")) {
+            // Checking a signature runs gpg (or gpgsm, ssh-keygen), with the user's keys and trust database.
+            impl.guardSaying(Effect.EXEC, CHECKS_SIGNATURES, "--show-signature")
+                    .guardWhen(Effect.EXEC, "--pretty", "when it shows a signature (%G)", GitSubcommands::signs)
+                    .guardWhen(Effect.EXEC, "--format", "when it shows a signature (%G)", GitSubcommands::signs);
         }
         return impl.guard(Effect.EXEC, "--help");
     }

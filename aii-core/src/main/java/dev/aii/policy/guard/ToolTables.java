@@ -102,11 +102,15 @@ final class ToolTables {
                         "incsearch", "line-num-width:", "mouse", "no-keypad", "no-histdups", "rscroll:",
                         "save-marks", "status-col-width:", "use-backslash", "use-color", "wheel-lines:")
                         .guard(Effect.WRITE, "o", "O").guard(Effect.EXEC, "k", "--lesskey-src")
-                        .paths(PathValue.ONE, "T"));
+                        .paths(PathValue.ONE, "T")
+                        .operands("+COMMAND (a command less runs first, a shell escape among them)", Effect.EXEC,
+                                ToolTables::initialCommand));
         put(tables, "more",
                 impl("util-linux", "dflcpsun:0123456789", true, true, "silent=d", "logical=l", "no-pause=f",
                         "print-over=p", "clean-print=c", "squeeze=s", "plain=u", "lines=n:", "help", "version"),
-                impl("BSD/macOS", "deEFGiIJKLmMnNqQrRsSuUVwWXx:z:", false, false));
+                impl("BSD/macOS", "deEFGiIJKLmMnNqQrRsSuUVwWXx:z:", false, false)
+                        .operands("+COMMAND (macOS's more is less, which runs it first, a shell escape among them)",
+                                Effect.EXEC, ToolTables::initialCommand));
         put(tables, "diff",
                 impl("GNU", "0123456789abBcC:dD:eEfF:hHiI:lL:nNpPqrsS:tTuU:vwW:x:X:yZ", true, true,
                         "normal", "brief=q", "report-identical-files=s", "context=C::", "unified=U::", "ed=e",
@@ -296,7 +300,10 @@ final class ToolTables {
     /** What BSD grep -r does unless told -D skip: it opens the FIFOs and devices it meets, and waits on a FIFO. */
     private static final String FIFOS_BELOW = "it reads the FIFOs and devices it finds below a directory";
 
-    /** An operand rule: any of {@code keys} without {@code -D skip} reads the FIFOs and devices below a directory. */
+    /**
+     * An operand rule: any of {@code keys} (or {@code -d recurse}) without
+     * {@code -D skip} reads the FIFOs and devices below a directory.
+     */
     private static GetoptTable.OperandRule readsSpecialFilesBelow(String... keys) {
         return (parsed, arguments, out) -> {
             for (Getopt.Occurrence o : parsed.options()) {
@@ -305,6 +312,10 @@ final class ToolTables {
                 }
             }
             for (Getopt.Occurrence o : parsed.options()) {
+                if (o.keys().contains("d") && o.value().orElse("").equals("recurse")) {
+                    out.effect(o.index(), Effect.FOLLOW);
+                    return;
+                }
                 for (String key : keys) {
                     if (o.keys().contains(key)) {
                         out.effect(o.index(), Effect.FOLLOW);
@@ -326,6 +337,15 @@ final class ToolTables {
         }
         for (Getopt.Operand operand : parsed.operands()) {
             out.pathFollowed(operand.index(), operand.value());
+        }
+    }
+
+    /** less runs a {@code +} operand as its first command, and a command may be {@code !} (a shell). */
+    private static void initialCommand(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
+        for (Getopt.Operand operand : parsed.operands()) {
+            if (operand.value().startsWith("+")) {
+                out.effect(operand.index(), Effect.EXEC);
+            }
         }
     }
 

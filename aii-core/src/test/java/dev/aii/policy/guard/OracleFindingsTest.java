@@ -148,8 +148,25 @@ class OracleFindingsTest {
             run tail -n 5 -- -f
             ask tail -1f log.txt
             ask tail -f log.txt
-            # less acts while it reads its options
+            # less acts while it reads its options, and runs a +COMMAND first (! is a shell)
             ask less -O out README.md
+            ask less +!sh README.md
+            ask less README.md +G
+            run less -N README.md
+            # a red-team pass: signatures run gpg; BSD grep -d recurse is -r
+            ask git log --show-signature
+            ask git log --format=%G?
+            ask git show --pretty=format:%GK
+            ask git branch --format=%(signature)
+            run git log --format=%H
+            run git branch --format=%(refname)
+            ask grep -d recurse x src
+            run grep -d skip x src
+            ask git --end-of-options log
+            # git describe --dirty writes the index, --broken runs git again
+            ask git describe --dirty
+            ask git describe --broken
+            run git describe --tags --long
             """;
 
     private static final String IN_SRC_TABLE = """
