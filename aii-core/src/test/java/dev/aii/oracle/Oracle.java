@@ -224,6 +224,18 @@ final class Oracle {
         return 1;
     }
 
+    /** The report's text: the line, the seed, the violations, the slow commands, the time per program. */
+    String report(Outcome outcome, String violations) {
+        StringBuilder out = new StringBuilder(outcome.line()).append("\nseed ").append(seed).append(", ")
+                .append(outcome.judged()).append(" commands judged in ").append(outcome.judgingMillis())
+                .append(" ms\n").append(violations).append("\nslow, not waiting:\n")
+                .append(String.join("\n", slow)).append("\ncommands traced and their time, by program:\n");
+        cost.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]))
+                .forEach(e -> out.append(e.getKey()).append(' ').append(e.getValue()[0]).append(' ')
+                        .append(e.getValue()[1]).append(" ms\n"));
+        return out.toString();
+    }
+
     /** Per program, how many commands were traced and how long they took in all (ms). */
     final Map<String, long[]> cost = new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -61,12 +61,7 @@ class OracleTest {
             System.out.println(outcome.line());
             String violations = outcome.violations().stream().map(v -> v.describe(root))
                     .collect(Collectors.joining("\n"));
-            Files.writeString(report.resolve("report.txt"), outcome.line() + "\nseed " + seed + ", "
-                    + outcome.judged() + " commands judged in " + outcome.judgingMillis() + " ms\n" + violations + "\nslow, not waiting:\n"
-                    + String.join("\n", oracle.slow) + "\ncommands traced and their time, by program:\n"
-                    + oracle.cost.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]))
-                            .map(e -> e.getKey() + " " + e.getValue()[0] + " " + e.getValue()[1] + " ms")
-                            .collect(Collectors.joining("\n")) + "\n");
+            Files.writeString(report.resolve("report.txt"), oracle.report(outcome, violations));
             try (var traces = Files.list(work)) {
                 for (Path t : traces.filter(p -> p.getFileName().toString().startsWith("violation-")).toList()) {
                     Files.copy(t, report.resolve(t.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -95,7 +95,7 @@ final class Sandbox {
         }
     }
 
-    /** {@code path} with {@code arguments} run as the sandbox's user (no namespaces): for questions that run nothing. */
+    /** {@code path} with {@code arguments} as the sandbox's user (no namespaces): for questions that run nothing. */
     List<String> asUser(String path, List<String> arguments) {
         List<String> argv = new ArrayList<>();
         if (root) {

@@ -114,7 +114,8 @@ final class Trace {
                 default -> {
                     if (e >= '0' && e <= '7') {
                         int end = i;
-                        while (end < text.length() && end < i + 3 && text.charAt(end) >= '0' && text.charAt(end) <= '7') {
+                        while (end < text.length() && end < i + 3 && text.charAt(end) >= '0'
+                                && text.charAt(end) <= '7') {
                             end++;
                         }
                         out.append((char) Integer.parseInt(text.substring(i, end), 8));

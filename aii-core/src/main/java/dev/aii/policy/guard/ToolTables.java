@@ -104,13 +104,13 @@ final class ToolTables {
                         .guard(Effect.WRITE, "o", "O").guard(Effect.EXEC, "k", "--lesskey-src")
                         .paths(PathValue.ONE, "T")
                         .operands("+COMMAND (a command less runs first, a shell escape among them)", Effect.EXEC,
-                                ToolTables::initialCommand));
+                                ToolRules::initialCommand));
         put(tables, "more",
                 impl("util-linux", "dflcpsun:0123456789", true, true, "silent=d", "logical=l", "no-pause=f",
                         "print-over=p", "clean-print=c", "squeeze=s", "plain=u", "lines=n:", "help", "version"),
                 impl("BSD/macOS", "deEFGiIJKLmMnNqQrRsSuUVwWXx:z:", false, false)
                         .operands("+COMMAND (macOS's more is less, which runs it first, a shell escape among them)",
-                                Effect.EXEC, ToolTables::initialCommand));
+                                Effect.EXEC, ToolRules::initialCommand));
         put(tables, "diff",
                 impl("GNU", "0123456789abBcC:dD:eEfF:hHiI:lL:nNpPqrsS:tTuU:vwW:x:X:yZ", true, true,
                         "normal", "brief=q", "report-identical-files=s", "context=C::", "unified=U::", "ed=e",
@@ -129,7 +129,7 @@ final class ToolTables {
                         .paths(PathValue.ONE, "X", "--from-file", "--to-file")
                         .guardSaying(Effect.EXEC, "runs pr", "l")
                         .operands("a directory operand without --no-dereference (it reads the files there "
-                                + "through their links)", Effect.RECURSE, ToolTables::diffFollowsLinks)
+                                + "through their links)", Effect.RECURSE, ToolRules::diffFollowsLinks)
                         .recursiveWith("r"),
                 impl("BSD/macOS", "abC:cdD:efF:HhI:iL:lNnPpqrS:sTtU:uwX:x:y", false, true,
                         "brief=q", "recursive=r", "unified=U:", "context=C:", "ignore-case=i", "text=a",
@@ -143,7 +143,7 @@ final class ToolTables {
                         .paths(PathValue.ONE, "X")
                         .guardSaying(Effect.EXEC, "runs pr", "l")
                         .operands("a directory operand without --no-dereference (it reads the files there "
-                                + "through their links)", Effect.RECURSE, ToolTables::diffFollowsLinks)
+                                + "through their links)", Effect.RECURSE, ToolRules::diffFollowsLinks)
                         .recursiveWith("r"));
         put(tables, "cmp",
                 impl("GNU", "bci:ln:sv", true, true, "print-bytes=b", "print-chars=c", "ignore-initial=i:",
@@ -207,7 +207,7 @@ final class ToolTables {
                         "color::", "colour::", "binary=U")
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .paths(PathValue.ONE, "f", "--exclude-from")
-                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "R")
+                        .guardSaying(Effect.RECURSE, ToolRules.FOLLOWS_LINKS, "R")
                         .recursiveWith("r", "R", "d"),
                 impl("BSD/macOS", "0123456789A:B:C:D:EFGHIJMLOSRUVZabcd:e:f:hilm:nopqrsuvwxyz", false, true,
                         "after-context=A:", "before-context=B:", "context=C:", "devices=D:",
@@ -224,12 +224,12 @@ final class ToolTables {
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
                         .guardWhen(Effect.FOLLOW, "D", "when its action is not skip", v -> !v.equals("skip"))
                         .paths(PathValue.ONE, "f")
-                        .operands("-r, -R without -D skip (" + FIFOS_BELOW + ")", Effect.FOLLOW,
-                                readsSpecialFilesBelow("r", "R"), "r", "R")
+                        .operands("-r, -R without -D skip (" + ToolRules.FIFOS_BELOW + ")", Effect.FOLLOW,
+                                ToolRules.readsSpecialFilesBelow("r", "R"), "r", "R")
                         .recursiveWith("r", "R", "d"),
                 impl("busybox", "HhnlLoqvsrRiwFExm:A:B:C:e:f:z", true, true).paths(PathValue.ONE, "f")
-                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "r")
-                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "R")
+                        .guardSaying(Effect.RECURSE, ToolRules.FOLLOWS_LINKS, "r")
+                        .guardSaying(Effect.RECURSE, ToolRules.FOLLOWS_LINKS, "R")
                         .recursiveWith("r", "R"));
         put(tables, "rg",
                 impl("ripgrep", "A:B:C:E:FHIKLM:NPSTUVabce:f:g:hij:lm:nopqr:st:uvwxz0.", true, true,
@@ -252,7 +252,7 @@ final class ToolTables {
                         .guard(Effect.EXEC, "--pre", "--hostname-bin")
                         .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                         .paths(PathValue.ONE, "f", "--ignore-file")
-                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "L")
+                        .guardSaying(Effect.RECURSE, ToolRules.FOLLOWS_LINKS, "L")
                         .recursive());
         put(tables, "jq",
                 impl("jq", "nrjascCMSeRf:L:hV0", true, true, "null-input=n", "raw-input=R", "slurp=s",
@@ -263,102 +263,15 @@ final class ToolTables {
                         "build-configuration", "nul-output=0")
                         .paths(PathValue.ONE, "f", "L")
                         .guardSaying(Effect.LIST, "reads its program from a file, which aii does not see", "f")
-                        .operands("a program naming env or $ENV", Effect.ENVIRON, ToolTables::showsEnvironment));
+                        .operands("a program naming env or $ENV", Effect.ENVIRON, ToolRules::showsEnvironment));
         put(tables, "gzip",
                 impl("GNU gzip", "cdfhklLnNqrS:tvV123456789", true, true, "stdout=c", "to-stdout=c",
                         "decompress=d", "uncompress=d", "force=f", "help=h", "keep=k", "list=l", "license=L",
                         "no-name=n", "name=N", "quiet=q", "silent=q", "recursive=r", "rsyncable",
                         "suffix=S:", "synchronous", "test=t", "verbose=v", "version=V", "fast=1", "best=9")
-                        .guardSaying(Effect.RECURSE, FOLLOWS_LINKS, "r")
+                        .guardSaying(Effect.RECURSE, ToolRules.FOLLOWS_LINKS, "r")
                         .operands("an operand without -c, -l or -t (it replaces the file)", Effect.WRITE,
-                                ToolTables::replacesFiles));
+                                ToolRules::replacesFiles));
         tables.put("gunzip", tables.get("gzip"));
-    }
-
-    /** jq's builtin {@code env} (not the field {@code .env}) and its variable {@code $ENV}. */
-    private static final java.util.regex.Pattern JQ_ENV = java.util.regex.Pattern.compile(
-            "(?<![\\w$.])env(?!\\w)|\\$ENV(?!\\w)");
-
-    /** A jq argument that names the environment: jq's {@code env} and {@code $ENV} show aii's own. */
-    private static void showsEnvironment(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
-        for (int i = 0; i < arguments.size(); i++) {
-            if (JQ_ENV.matcher(arguments.get(i)).find()) {
-                out.effect(i, "can show its environment");
-            }
-        }
-    }
-
-    /**
-     * What a walk of a tree does when it follows links (GNU grep -R, gzip -r,
-     * rg -L, busybox grep -r): a link inside the tree leads anywhere
-     * ({@code /proc}, a device), and a FIFO waits forever. GNU grep -r does
-     * neither, and runs; BSD grep -r follows no link, but reads FIFOs.
-     */
-    private static final String FOLLOWS_LINKS = "reads every file below a directory, following links and reading "
-            + "FIFOs and devices";
-
-    /** What BSD grep -r does unless told -D skip: it opens the FIFOs and devices it meets, and waits on a FIFO. */
-    private static final String FIFOS_BELOW = "it reads the FIFOs and devices it finds below a directory";
-
-    /**
-     * An operand rule: any of {@code keys} (or {@code -d recurse}) without
-     * {@code -D skip} reads the FIFOs and devices below a directory.
-     */
-    private static GetoptTable.OperandRule readsSpecialFilesBelow(String... keys) {
-        return (parsed, arguments, out) -> {
-            for (Getopt.Occurrence o : parsed.options()) {
-                if (o.keys().contains("D") && o.value().orElse("").equals("skip")) {
-                    return;
-                }
-            }
-            for (Getopt.Occurrence o : parsed.options()) {
-                if (o.keys().contains("d") && o.value().orElse("").equals("recurse")) {
-                    out.effect(o.index(), Effect.FOLLOW);
-                    return;
-                }
-                for (String key : keys) {
-                    if (o.keys().contains(key)) {
-                        out.effect(o.index(), Effect.FOLLOW);
-                        return;
-                    }
-                }
-            }
-        };
-    }
-
-    /**
-     * GNU diff given a directory reads the files in it (below it with -r),
-     * following their links unless told --no-dereference: a link there leads
-     * anywhere, and -N or -P show what it leads to in full.
-     */
-    private static void diffFollowsLinks(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
-        if (parsed.has("--no-dereference")) {
-            return;
-        }
-        for (Getopt.Operand operand : parsed.operands()) {
-            out.pathFollowed(operand.index(), operand.value());
-        }
-    }
-
-    /** less runs a {@code +} operand as its first command, and a command may be {@code !} (a shell). */
-    private static void initialCommand(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
-        for (Getopt.Operand operand : parsed.operands()) {
-            if (operand.value().startsWith("+")) {
-                out.effect(operand.index(), Effect.EXEC);
-            }
-        }
-    }
-
-    /** gzip and gunzip replace each file operand by its (de)compressed form unless told to write to stdout. */
-    private static void replacesFiles(Getopt.Parsed parsed, java.util.List<String> arguments, GuardHits out) {
-        if (parsed.has("c") || parsed.has("l") || parsed.has("t") || parsed.has("h") || parsed.has("V")
-                || parsed.has("L")) {
-            return;
-        }
-        for (Getopt.Operand operand : parsed.operands()) {
-            if (!operand.value().equals("-")) {
-                out.effect(operand.index(), Effect.WRITE);
-            }
-        }
     }
 }
