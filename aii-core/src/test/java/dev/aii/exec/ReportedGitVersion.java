@@ -10,15 +10,15 @@ import java.util.Map;
  * run the real git of the machine, and decide the version it reports, so that
  * they mean the same on a git older than 2.45 and on a newer one.
  */
-final class ReportedGitVersion implements CommandRunner {
+public final class ReportedGitVersion implements CommandRunner {
 
     /** A version new enough for aii's git environment. */
-    static final String NEW_ENOUGH = "git version 2.45.0";
+    public static final String NEW_ENOUGH = "git version 2.45.0";
 
     private final CommandRunner delegate;
     private final String line;
 
-    ReportedGitVersion(CommandRunner delegate, String line) {
+    public ReportedGitVersion(CommandRunner delegate, String line) {
         this.delegate = delegate;
         this.line = line;
     }

@@ -9,6 +9,7 @@ import dev.aii.exec.CommandRunner;
 import dev.aii.exec.ExecOutput;
 import dev.aii.exec.Limits;
 import dev.aii.exec.ProcessBuilderRunner;
+import dev.aii.exec.ReportedGitVersion;
 import dev.aii.exec.RunCommandTool;
 import dev.aii.exec.RunResult;
 import dev.aii.policy.Environment;
@@ -17,7 +18,6 @@ import dev.aii.policy.Rule;
 import dev.aii.policy.RuleSet;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +79,7 @@ final class Judge {
                     }
                     return Approver.Answer.NO;
                 })
-                .runner(new Recorder())
+                .runner(new ReportedGitVersion(new Recorder(), ReportedGitVersion.NEW_ENOUGH))
                 .output(quiet)
                 .build();
     }
@@ -115,10 +115,6 @@ final class Judge {
         @Override
         public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
                              Cancellation cancellation) {
-            if (path.endsWith("/git") && arguments.equals(List.of("--version"))) {
-                byte[] line = "git version 2.45.0\n".getBytes(StandardCharsets.UTF_8);
-                return new RunResult.Exited(0, new CapturedOutput(line, line.length));
-            }
             if (path.endsWith("/git") && arguments.contains("--get-regexp") && arguments.contains("--name-only")) {
                 // Asked as the sandbox's user, whose repository it is (git trusts no other owner's).
                 Map<String, String> asking = new LinkedHashMap<>(environment);

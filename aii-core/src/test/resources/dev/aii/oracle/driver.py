@@ -41,7 +41,7 @@ INJECT = ("execve,execveat,truncate,ftruncate,rename,renameat,renameat2,unlink,u
 
 def session_cpu_ms(session):
     """The CPU time, in milliseconds, of every process in the session (the command, its children, strace),
-    and whether one of them is running or runnable, or waiting for the disk."""
+    and whether one of them is running or runnable, waiting for the disk, or stopped at a call for strace."""
     total = 0
     running = False
     tick = os.sysconf("SC_CLK_TCK")
@@ -56,8 +56,8 @@ def session_cpu_ms(session):
         # After the name: state, ppid, pgrp, session, ..., utime (14th field) and stime (15th).
         if int(fields[3]) == session:
             total += (int(fields[11]) + int(fields[12])) * 1000 // tick
-            # strace itself waits for its tracees: only theirs count.
-            running = running or (fields[0] in (b"R", b"D") and int(entry) != session)
+            # Running, waiting for the disk, or stopped for strace at a call: working, not waiting.
+            running = running or fields[0] in (b"R", b"D", b"t")
     return total, running
 
 

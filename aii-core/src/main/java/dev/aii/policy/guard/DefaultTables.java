@@ -122,32 +122,20 @@ final class DefaultTables {
                 impl("BSD/macOS", "f:FlLnqrst:x", false, true),
                 impl("busybox", "c:fLt", true, true));
         put(tables, "file",
-                impl("file (Linux, BSD)", "bcCde:Ef:F:hiklLm:nNpP:rsSvzZ0", true, false,
+                fileGuards(impl("file (Linux, BSD)", "bcCde:Ef:F:hiklLm:nNpP:rsSvzZ0", true, false,
                         "help", "version=v", "magic-file=m:", "uncompress=z", "uncompress-noreport=Z",
                         "brief=b", "checking-printout=c", "exclude=e:", "exclude-quiet:", "files-from=f:",
                         "separator=F:", "mime=i", "apple", "extension", "mime-type", "mime-encoding",
                         "keep-going=k", "list=l", "dereference=L", "no-dereference=h", "no-buffer=n",
                         "no-pad=N", "print0=0", "preserve-date=p", "parameter=P:", "raw=r",
-                        "special-files=s", "no-sandbox=S", "compile=C", "debug=d")
-                        .guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
-                        .guardSaying(Effect.WRITE, "sets the files' access times back", "p")
-                        .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
-                        .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
-                        .guard(Effect.LIST, "f")
-                        .paths(PathValue.list(":"), "m").paths(PathValue.ONE, "f"),
-                impl("file (macOS)", "bcCdDe:Ef:F:hiIkLm:M:nNpP:rsSvzZ0", true, false,
+                        "special-files=s", "no-sandbox=S", "compile=C", "debug=d")),
+                fileGuards(impl("file (macOS)", "bcCdDe:Ef:F:hiIkLm:M:nNpP:rsSvzZ0", true, false,
                         "help", "version=v", "magic-file=m:", "uncompress=z", "uncompress-noreport=Z",
                         "brief=b", "checking-printout=c", "exclude=e:", "exclude-quiet:", "files-from=f:",
                         "separator=F:", "mime=I", "extension", "mime-type", "mime-encoding",
                         "keep-going=k", "list=l", "dereference=L", "no-dereference=h", "no-buffer=n",
                         "no-pad=N", "print0=0", "preserve-date=p", "parameter=P:", "raw=r",
-                        "special-files=s", "no-sandbox=S", "compile=C", "debug=D")
-                        .guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
-                        .guardSaying(Effect.WRITE, "sets the files' access times back", "p")
-                        .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
-                        .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
-                        .guard(Effect.LIST, "f")
-                        .paths(PathValue.list(":"), "m").paths(PathValue.ONE, "f"));
+                        "special-files=s", "no-sandbox=S", "compile=C", "debug=D")));
         put(tables, "which",
                 impl("Debian, BSD/macOS, busybox", "as", false, true),
                 impl("GNU which", "aivVn:", true, true, "all=a", "read-alias=i", "read-functions",
@@ -159,6 +147,16 @@ final class DefaultTables {
                 impl("BSD/macOS, busybox", "", false, true).maxOperands(0));
         tables.put("ps", new PsReader());
         tables.put("sw_vers", new SwVersReader());
+    }
+
+    /** What both files guard: writing a compiled magic file, setting times back, decompressors, lists, paths. */
+    private static Implementation fileGuards(Implementation file) {
+        return file.guardSaying(Effect.WRITE, "can write a compiled magic file", "C")
+                .guardSaying(Effect.WRITE, "sets the files' access times back", "p")
+                .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
+                .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
+                .guard(Effect.LIST, "f")
+                .paths(PathValue.list(":"), "m").paths(PathValue.ONE, "f");
     }
 
     static void put(Map<String, ProgramReader> tables, String program, Implementation... impls) {
