@@ -19,6 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *   [y] yes once   [a] always allow "git status"   [N] no
  * > 
  * }
+ * For an exact rule (a program without a guard table) the offer reads
+ * {@code [a] always allow exactly "shuf data.txt"}.
  * The first character of the answer, lowercased, decides: {@code y} once,
  * {@code a} always (only when offered), anything else, an empty line, end of
  * input, a read error or a cancellation is no. There is no re-prompt.
