@@ -156,7 +156,8 @@ final class DefaultTables {
                 .guardSaying(Effect.EXEC, "runs an external decompressor", "z")
                 .guardSaying(Effect.EXEC, "runs an external decompressor", "Z")
                 .guard(Effect.LIST, "f")
-                .paths(PathValue.list(":"), "m").paths(PathValue.ONE, "f");
+                // libmagic loads every file of a directory given to -m, through links.
+                .paths(PathValue.list(":").readingDirectories(), "m").paths(PathValue.ONE, "f");
     }
 
     static void put(Map<String, ProgramReader> tables, String program, Implementation... impls) {

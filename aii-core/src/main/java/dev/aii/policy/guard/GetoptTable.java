@@ -63,6 +63,9 @@ final class GetoptTable implements ProgramReader {
                         ? parsed.operands().get(impl.maxOperands).index() : -1;
                 if (parsed.usageError() || tooMany >= 0) {
                     lastError = Math.max(lastError, parsed.usageError() ? parsed.errorIndex() : tooMany);
+                    // A program may open a path value as it meets it, before it reports the error (GNU du -X,
+                    // grep -f): those are checked whichever reading stands.
+                    pathValues(impl, parsed, out);
                     if (impl.syntax().stopsOnError()) {
                         if (!again) {
                             break;
@@ -82,6 +85,19 @@ final class GetoptTable implements ProgramReader {
         }
         if (!accepted) {
             out.rejected(lastError);
+        }
+    }
+
+    /** The path values of a reading, checked as such. */
+    private static void pathValues(Implementation impl, Getopt.Parsed parsed, GuardHits out) {
+        for (Getopt.Occurrence o : parsed.options()) {
+            for (String key : o.keys()) {
+                PathValue read = impl.pathKeys.get(key);
+                if (read != null && o.value().isPresent()) {
+                    out.pathValue(o.index(), o.value().get(), read);
+                    break;
+                }
+            }
         }
     }
 

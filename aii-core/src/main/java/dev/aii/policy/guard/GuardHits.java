@@ -131,8 +131,8 @@ final class GuardHits {
             hit(index, Render.render(List.of(value)) + " names no file aii can check");
         }
         for (String path : read.paths(value)) {
-            add(new Candidate(index, path, Below.NOTHING, base, read, read.kind() == PathValue.Kind.FROM_TOP ? tops
-                    : List.of()));
+            add(new Candidate(index, path, read.filesInDirectories() ? Below.FOLLOWED : Below.NOTHING, base, read,
+                    read.kind() == PathValue.Kind.FROM_TOP ? tops : List.of()));
         }
     }
 

@@ -15,8 +15,10 @@ import java.util.Objects;
  *
  * @param kind how the value is read
  * @param separators for a list, the characters between its paths; else empty
+ * @param filesInDirectories whether the program reads every file in a directory it is given, through their
+ *                           links ({@code file -m dir}): a directory there asks
  */
-public record PathValue(Kind kind, String separators) {
+public record PathValue(Kind kind, String separators, boolean filesInDirectories) {
 
     /** How a value is read. */
     public enum Kind {
@@ -29,10 +31,10 @@ public record PathValue(Kind kind, String separators) {
     }
 
     /** One path. */
-    public static final PathValue ONE = new PathValue(Kind.ONE, "");
+    public static final PathValue ONE = new PathValue(Kind.ONE, "", false);
 
     /** One path, from the top of the work tree. */
-    public static final PathValue FROM_TOP = new PathValue(Kind.FROM_TOP, "");
+    public static final PathValue FROM_TOP = new PathValue(Kind.FROM_TOP, "", false);
 
     public PathValue {
         Objects.requireNonNull(kind, "kind");
@@ -45,7 +47,12 @@ public record PathValue(Kind kind, String separators) {
 
     /** A list of paths split at any of {@code separators}. */
     public static PathValue list(String separators) {
-        return new PathValue(Kind.LIST, separators);
+        return new PathValue(Kind.LIST, separators, false);
+    }
+
+    /** This way of reading, for a program that reads every file in a directory it is given. */
+    public PathValue readingDirectories() {
+        return new PathValue(kind, separators, true);
     }
 
     /**

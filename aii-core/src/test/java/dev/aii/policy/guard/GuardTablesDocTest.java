@@ -94,7 +94,7 @@ class GuardTablesDocTest {
             case ONE -> "one path";
             case LIST -> "a list of paths, split at `" + read.separators() + "`";
             case FROM_TOP -> "one path, from the top of the work tree";
-        };
+        } + (read.filesInDirectories() ? " (a directory asks: every file in it is read, through links)" : "");
     }
 
     /** The name a reader is listed under: the shortest, then the first in order. */

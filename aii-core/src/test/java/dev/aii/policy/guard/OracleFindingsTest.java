@@ -75,6 +75,12 @@ class OracleFindingsTest {
             ask file -m : README.md
             ask file -m README.md::/dev/zero README.md
             run file -m README.md README.md
+            ask file -m . README.md
+            ask file --magic-file=src README.md
+            # a path value is opened as the option is met, before a usage error stops the program (GNU du -X)
+            ask du . -f -X/dev/zero
+            ask du --bogus --exclude-from=/dev/zero .
+            ask grep --bogus -f /dev/zero x f
             run file -m README.md:notes.md README.md
             ask git blame --ignore-revs-file nope f
             run git blame --ignore-revs-file README.md f
