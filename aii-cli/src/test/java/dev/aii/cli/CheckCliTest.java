@@ -68,7 +68,7 @@ class CheckCliTest {
                 check("--check", "date", "-s", "2020-01-01"));
         assertEquals("ask (guarded: this form of date can set the system clock)\n", check("--check", "date", "0101000020"));
         assertEquals("ask (guarded: this form of file can write a compiled magic file)\n",
-                check("--check", "file", "-C", "-m", "x"));
+                check("--check", "file", "-C", "-m", "/etc/passwd"));
         assertEquals("ask (guarded: this form of file can write a compiled magic file; "
                 + "this form of file runs an external decompressor)\n", check("--check", "file", "-Cz"));
     }
