@@ -1,5 +1,6 @@
 package dev.aii.ffm.fm;
 
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,9 +72,25 @@ public record Host(String osName, String osVersion, Optional<Path> jarDirectory)
             return Optional.empty();
         }
         try {
-            Path location = Path.of(source.getLocation().toURI());
-            return Optional.ofNullable(Files.isDirectory(location) ? location : location.getParent());
-        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return directoryOf(source.getLocation().toURI());
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The directory of a jar or classes directory; none for a module linked
+     * into the runtime ({@code jrt:}, a prebuilt image), which has no
+     * directory a library could sit in.
+     */
+    static Optional<Path> directoryOf(URI location) {
+        if (!"file".equals(location.getScheme())) {
+            return Optional.empty();
+        }
+        try {
+            Path path = Path.of(location);
+            return Optional.ofNullable(Files.isDirectory(path) ? path : path.getParent());
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
             return Optional.empty();
         }
     }

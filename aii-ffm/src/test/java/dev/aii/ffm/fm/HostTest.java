@@ -2,11 +2,16 @@ package dev.aii.ffm.fm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The macOS version gate, as os.version reads with and without SYSTEM_VERSION_COMPAT. */
+/** The macOS version gate, as os.version reads with and without SYSTEM_VERSION_COMPAT; where the jars are. */
 class HostTest {
 
     @ParameterizedTest(name = "{0} {1} >= {2}.{3}: {4}")
@@ -30,5 +35,17 @@ class HostTest {
     })
     void versionAtLeast(String os, String version, int major, int minor, boolean expected) {
         assertEquals(expected, new Host(os, version, Optional.empty()).versionAtLeast(major, minor));
+    }
+
+    @Test
+    void theJarDirectoryIsTheJarsParentOrTheClassesDirectoryItself(@TempDir Path dir) throws Exception {
+        Path jar = Files.createFile(dir.resolve("aii-ffm.jar"));
+        assertEquals(Optional.of(dir), Host.directoryOf(jar.toUri()));
+        assertEquals(Optional.of(dir), Host.directoryOf(dir.toUri()));
+    }
+
+    @Test
+    void aModuleLinkedIntoTheRuntimeHasNoJarDirectory() {
+        assertEquals(Optional.empty(), Host.directoryOf(URI.create("jrt:/dev.aii.ffm")));
     }
 }
