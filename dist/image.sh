@@ -1,18 +1,35 @@
 #!/bin/sh
-# Builds a self-contained aii: a directory laid out like an install
-# (bin/aii, share/aii/lib, share/man, completion) that also holds a Java
-# runtime of its own made by jlink (share/aii/runtime), which the launcher
-# prefers to any JDK. Run after ./mvnw -DskipTests package (make image does).
+# Builds the prebuilt aii: a directory that runs on a machine without a JDK,
+# wherever it is moved. Run after ./mvnw -DskipTests package (make image and
+# make dist do).
 #
 #   dist/image.sh DIR
 #
-# The runtime holds the JDK modules the jars need (the requires closure of
-# dev.aii.cli, read from the module descriptors) plus jdk.charsets and
-# jdk.crypto.ec for servers with other charsets or elliptic-curve TLS. The
-# startup caches are made in place at the end. Moved elsewhere, the image still
-# works and starts without them; to make them again there:
-#   AII_AOT_OUTPUT=DIR/share/aii/aii.aot DIR/bin/aii short
-#   AII_AOT_OUTPUT=DIR/share/aii/aii-prompt.aot DIR/bin/aii prompt
+#   bin/aii                    the launcher
+#   lib/aii/runtime/           a Java runtime made by jlink, with aii's modules and
+#                              the libraries they use linked into it
+#   lib/aii/native/            native libraries of aii's modules
+#   lib/aii/aot-caches         checks and makes the startup caches (aii --post-install)
+#   lib/aii/aii.aot, aii-prompt.aot and their .key files: the startup caches
+#   share/man/man1/aii.1, share/bash-completion/completions/aii, share/zsh/site-functions/_aii
+#   LICENSE, licenses/         aii's license and every bundled third-party notice (dist/licenses.sh)
+#
+# Because aii's modules are in the runtime's own module image, nothing names a
+# path the JVM would have to find again: the startup caches made here at the
+# end hold where the directory is moved (a module path would not; the JVM
+# records it). The first run in a new place checks them once (see
+# dist/aot-caches.sh).
+#
+# The runtime holds the modules that aii's module descriptors require
+# (jlink resolves them from dev.aii.cli), checked against what jdeps finds the
+# classes use, plus jdk.charsets for servers that answer in other charsets.
+# Debug attributes, header files and man pages are left out.
+#
+# Other modules' natives and notices: a module whose build leaves libraries in
+# <module>/target/dist/native/ has them copied to lib/aii/native/ (which the
+# launcher puts on java.library.path), and must leave their notices in
+# <module>/target/dist/licenses/<component>/. On macOS the Foundation Models
+# shim, swift-shim/.build/release/libfmshim.dylib, goes there too when built.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 DIR" >&2; exit 2; }
@@ -30,42 +47,46 @@ case $image in
   *) image=$(pwd -P)/$image ;;
 esac
 
-# The JDK modules the application's modules require, transitively (service bindings left out).
-modules=$("$jdk/bin/java" --module-path "$lib" --show-module-resolution --dry-run -m dev.aii.cli/dev.aii.cli.Main 2>&1 |
-  awk '$2 == "requires" { req[$1] = req[$1] " " $3 }
-       END {
-         todo[1] = "dev.aii.cli"; n = 1; seen["dev.aii.cli"] = 1
-         while (n > 0) {
-           m = todo[n]; n--
-           k = split(req[m], r, " ")
-           for (i = 1; i <= k; i++) if (!(r[i] in seen)) { seen[r[i]] = 1; todo[++n] = r[i] }
-         }
-         out = "java.base"
-         for (m in seen) if (m ~ /^(java|jdk)\./ && m != "java.base") out = out "," m
-         print out
-       }')
-modules="$modules,jdk.charsets,jdk.crypto.ec"
-
 rm -rf "$image"
-mkdir -p "$image/bin" "$image/share/aii" "$image/share/man/man1" \
+mkdir -p "$image/bin" "$image/lib/aii/native" "$image/share/man/man1" \
   "$image/share/bash-completion/completions" "$image/share/zsh/site-functions"
-"$jdk/bin/jlink" --add-modules "$modules" --output "$image/share/aii/runtime" \
-  --strip-debug --no-man-pages --no-header-files --generate-cds-archive
-cp -R "$lib" "$image/share/aii/lib"
-if [ "$(uname -s)" = Darwin ] && [ -f "$src/swift-shim/.build/release/libfmshim.dylib" ]; then
-  cp "$src/swift-shim/.build/release/libfmshim.dylib" "$image/share/aii/lib/"
+runtime=$image/lib/aii/runtime
+"$jdk/bin/jlink" --module-path "$lib" --add-modules dev.aii.cli,jdk.charsets --output "$runtime" \
+  --strip-debug --no-man-pages --no-header-files --compress=zip-6
+modules=$("$runtime/bin/java" --list-modules | sed 's/@.*//' | sort)
+
+# What the classes use, by jdeps, must all be there: a module its descriptor
+# forgot to require would fail only when that class is first used.
+work=$(mktemp -d "${TMPDIR:-/tmp}/aii-image.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+printf '%s\n' "$modules" > "$work/linked"
+feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$jdk/release")
+"$jdk/bin/jdeps" --multi-release "$feature" --module-path "$lib" --ignore-missing-deps --print-module-deps \
+  "$lib"/*.jar | tr ',' '\n' | sort > "$work/used"
+missing=$(comm -23 "$work/used" "$work/linked")
+if [ -n "$missing" ]; then
+  echo "aii: jdeps finds the jars using modules that no descriptor requires: $missing" >&2
+  exit 1
 fi
-cp "$src/bin/find-jdk" "$image/share/aii/find-jdk"
+
+for module in "$src"/*/target/dist/native; do
+  [ -d "$module" ] || continue
+  cp -R "$module/." "$image/lib/aii/native/"
+done
+if [ "$(uname -s)" = Darwin ] && [ -f "$src/swift-shim/.build/release/libfmshim.dylib" ]; then
+  cp "$src/swift-shim/.build/release/libfmshim.dylib" "$image/lib/aii/native/"
+fi
+sh "$src/dist/licenses.sh" "$jdk" "$lib" "$runtime" "$image"
+cp "$src/LICENSE" "$image/LICENSE"
+
+cp "$src/dist/aot-caches.sh" "$image/lib/aii/aot-caches"
 cp "$src/bin/aii" "$image/bin/aii"
+chmod 755 "$image/bin/aii" "$image/lib/aii/aot-caches"
 cp "$target/man/aii.1" "$image/share/man/man1/aii.1"
 cp "$target/completion/aii.bash" "$image/share/bash-completion/completions/aii"
 cp "$target/completion/_aii" "$image/share/zsh/site-functions/_aii"
-for training in short prompt; do
-  cache=$image/share/aii/aii.aot
-  [ "$training" = short ] || cache=$image/share/aii/aii-$training.aot
-  if ! AII_AOT_OUTPUT="$cache" "$image/bin/aii" "$training" < /dev/null > /dev/null 2>&1; then
-    rm -f "$cache" "$cache.key"
-    echo "aii: warning: could not create the startup cache for $training commands; the image works, but starts slower" >&2
-  fi
-done
-echo "aii: image in $image (modules: $modules); run $image/bin/aii"
+
+if ! "$image/bin/aii" --post-install > /dev/null; then
+  echo "aii: warning: the image works, but starts slower: its startup caches could not be made" >&2
+fi
+echo "aii: image in $image (modules: $(printf '%s\n' "$modules" | paste -sd, -)); run $image/bin/aii"
