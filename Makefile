@@ -1,10 +1,14 @@
-# aii: build, install for this user, uninstall, and a self-contained image.
+# aii: build, install for this user, uninstall, a self-contained image, and
+# the release packages.
 #
 #   make install                  build (tests skipped) and install under PREFIX
 #   make install PREFIX=/usr/local
-#   make uninstall                remove exactly what install put there
+#   make install PREFIX=/usr DESTDIR=/tmp/stage   stage the files for a package
+#   make uninstall                remove exactly what install put there (DESTDIR too)
 #   make install-files            install an already built tree (no Maven run)
 #   make image                    a self-contained directory with its own Java runtime (jlink)
+#   make dist                     the release tarball for this machine and its .sha256, in DIST
+#   make deb                      the .deb made from that tarball (Linux; needs dpkg-dev)
 #   make cache                    the startup caches for bin/aii in this checkout
 #   make fuzz                     the syscall oracle for 30 minutes (FUZZ_SECONDS=... for another
 #                                 time, SEED=... to replay a run); it needs strace (Linux)
@@ -12,15 +16,18 @@
 # PREFIX defaults to ~/.local: aii goes to PREFIX/bin/aii, its jars and
 # startup cache to PREFIX/share/aii, the man page to PREFIX/share/man/man1,
 # completion to PREFIX/share/bash-completion/completions and
-# PREFIX/share/zsh/site-functions.
+# PREFIX/share/zsh/site-functions. DIST defaults to target/dist.
+# docs/packaging.md says what each package holds.
 
 PREFIX ?= $(HOME)/.local
+DESTDIR ?=
 MVNW ?= ./mvnw
 IMAGE ?= aii-cli/target/image
+DIST ?= target/dist
 
 FUZZ_SECONDS ?= 1800
 
-.PHONY: all build install install-files uninstall image cache fuzz
+.PHONY: all build install install-files uninstall image dist deb cache fuzz
 
 all: build
 
@@ -28,16 +35,22 @@ build:
 	$(MVNW) -B -q -DskipTests package
 
 install: build
-	sh dist/install.sh install "$(PREFIX)"
+	DESTDIR="$(DESTDIR)" sh dist/install.sh install "$(PREFIX)"
 
 install-files:
-	sh dist/install.sh install "$(PREFIX)"
+	DESTDIR="$(DESTDIR)" sh dist/install.sh install "$(PREFIX)"
 
 uninstall:
-	sh dist/install.sh uninstall "$(PREFIX)"
+	DESTDIR="$(DESTDIR)" sh dist/install.sh uninstall "$(PREFIX)"
 
 image: build
 	sh dist/image.sh "$(IMAGE)"
+
+dist: build
+	sh dist/tarball.sh "$(DIST)"
+
+deb: dist
+	sh dist/deb.sh "$(DIST)/$$(sh dist/tarball.sh --name).tar.gz" "$(DIST)"
 
 cache:
 	bin/find-jdk --jre > aii-cli/target/java-home

@@ -9,6 +9,12 @@
 # An install records every file and directory it creates in
 # PREFIX/share/aii/installed, and uninstall removes exactly those (directories
 # only when empty), so nothing that was there before is touched.
+#
+# DESTDIR, as packagers use it: every file goes to DESTDIR/PREFIX/..., and
+# nothing outside DESTDIR is written, while the files name PREFIX alone (the
+# record, java-home). The startup caches are then left to the package's
+# post-install step, `PREFIX/bin/aii --post-install`, run where the files end
+# up; the record lists them, so that uninstall removes them too.
 set -eu
 
 usage() {
@@ -23,45 +29,57 @@ case $prefix in
   *) prefix=$(pwd -P)/$prefix ;;
 esac
 src=$(cd "$(dirname "$0")/.." && pwd -P)
+dest=${DESTDIR-}
+case $dest in
+  ''|/*) dest=${dest%/} ;;
+  *) dest=$(pwd -P)/$dest ;;
+esac
 share=$prefix/share/aii
 manifest=$share/installed
 
 uninstall() {
-  if [ ! -f "$manifest" ]; then
-    echo "aii: nothing to uninstall: no $manifest"
+  if [ ! -f "$dest$manifest" ]; then
+    echo "aii: nothing to uninstall: no $dest$manifest"
     return 0
   fi
   # Files first, then directories deepest first; a directory that holds
   # anything else stays.
-  listed=$(cat "$manifest")
-  printf '%s\n' "$listed" | sed -n 's/^f //p' | while IFS= read -r f; do rm -f "$f"; done
-  printf '%s\n' "$listed" | sed -n 's/^d //p' | sort -r | while IFS= read -r d; do rmdir "$d" 2>/dev/null || true; done
-  echo "aii: uninstalled from $prefix"
+  listed=$(cat "$dest$manifest")
+  printf '%s\n' "$listed" | sed -n 's/^f //p' | while IFS= read -r f; do rm -f "$dest$f"; done
+  printf '%s\n' "$listed" | sed -n 's/^d //p' | sort -r | while IFS= read -r d; do rmdir "$dest$d" 2>/dev/null || true; done
+  echo "aii: uninstalled from $dest$prefix"
 }
 
-# Creates a directory and its missing parents, recording the ones it made.
+# Creates a directory and its missing parents under DESTDIR, recording the ones it made.
 make_dir() {
   missing=""
   d=$1
-  while [ ! -d "$d" ]; do
+  while [ ! -d "$dest$d" ] && [ "$d" != / ]; do
     missing="$d
 $missing"
     d=$(dirname "$d")
   done
   printf '%s' "$missing" | while IFS= read -r m; do
     [ -n "$m" ] || continue
-    mkdir "$m"
+    mkdir "$dest$m"
     echo "d $m" >> "$records"
   done
 }
 
-# put SOURCE TARGET MODE: copies one file, recording it.
+# put SOURCE TARGET MODE: copies one file to DESTDIR/TARGET, recording TARGET.
 put() {
   make_dir "$(dirname "$2")"
-  cp "$1" "$2.tmp.$$"
-  chmod "$3" "$2.tmp.$$"
-  mv -f "$2.tmp.$$" "$2"
+  cp "$1" "$dest$2.tmp.$$"
+  chmod "$3" "$dest$2.tmp.$$"
+  mv -f "$dest$2.tmp.$$" "$dest$2"
   echo "f $2" >> "$records"
+}
+
+# put_tree DIR TARGET: put for every file under DIR, mode 644.
+put_tree() {
+  (cd "$1" && find . -type f) | sort | while IFS= read -r f; do
+    put "$1/${f#./}" "$2/${f#./}" 644
+  done
 }
 
 install_files() {
@@ -75,47 +93,59 @@ install_files() {
   java_home=$("$src/bin/find-jdk" --jre)
 
   # A previous install of any version goes first, so that no old jar stays on the module path.
-  if [ -f "$manifest" ]; then
+  if [ -f "$dest$manifest" ]; then
     uninstall > /dev/null
   fi
   records=$(mktemp "${TMPDIR:-/tmp}/aii-install.XXXXXX")
+  notices=$(mktemp -d "${TMPDIR:-/tmp}/aii-notices.XXXXXX")
   # The record becomes the manifest even when the install stops half way, so that uninstall still works.
-  trap 'if [ -d "$share" ]; then cp "$records" "$manifest"; fi; rm -f "$records"' EXIT
+  trap 'if [ -d "$dest$share" ]; then cp "$records" "$dest$manifest"; fi; rm -rf "$records" "$records.java-home" "$notices"' EXIT
 
+  [ -z "$dest" ] || mkdir -p "$dest"
   make_dir "$share/lib"
   echo "f $manifest" >> "$records"
   for jar in "$target/lib/"*.jar; do
     put "$jar" "$share/lib/${jar##*/}" 644
+  done
+  # Native libraries that other modules' builds left for packages, beside the jars, where their loaders look.
+  for natives in "$src"/*/target/dist/native; do
+    [ -d "$natives" ] || continue
+    for library in "$natives"/*; do
+      [ -f "$library" ] && put "$library" "$share/lib/${library##*/}" 755
+    done
   done
   if [ "$(uname -s)" = Darwin ] && [ -f "$src/swift-shim/.build/release/libfmshim.dylib" ]; then
     # aii-ffm looks for the shim next to its own jar (ShimLoader).
     put "$src/swift-shim/.build/release/libfmshim.dylib" "$share/lib/libfmshim.dylib" 755
   fi
   put "$src/bin/find-jdk" "$share/find-jdk" 755
+  put "$src/dist/aot-caches.sh" "$share/aot-caches" 755
   printf '%s\n' "$java_home" > "$records.java-home"
   put "$records.java-home" "$share/java-home" 644
-  rm -f "$records.java-home"
   put "$target/man/aii.1" "$prefix/share/man/man1/aii.1" 644
   put "$target/completion/aii.bash" "$prefix/share/bash-completion/completions/aii" 644
   put "$target/completion/_aii" "$prefix/share/zsh/site-functions/_aii" 644
+  # The notices of the jars installed (the JDK is the system's, not bundled).
+  sh "$src/dist/licenses.sh" "$("$src/bin/find-jdk")" "$target/lib" - "$notices"
+  put "$src/LICENSE" "$prefix/share/doc/aii/LICENSE" 644
+  put_tree "$notices/licenses" "$prefix/share/doc/aii/licenses"
   put "$src/bin/aii" "$prefix/bin/aii" 755
 
   # The startup caches, one for the short commands and one for prompts: made
   # by the installed launcher itself, so that they match the module path and
-  # JVM flags of every later run.
-  for training in short prompt; do
-    cache=$share/aii.aot
-    [ "$training" = short ] || cache=$share/aii-$training.aot
-    rm -f "$cache" "$cache.key"
-    echo "f $cache" >> "$records"
-    echo "f $cache.key" >> "$records"
-    if ! AII_AOT_OUTPUT="$cache" "$prefix/bin/aii" "$training" < /dev/null > /dev/null 2>&1 || [ ! -s "$cache" ]; then
-      rm -f "$cache" "$cache.key"
-      echo "aii: warning: could not create the startup cache for $training commands; aii works, but starts slower" >&2
-    fi
+  # JVM flags of every later run (see dist/aot-caches.sh).
+  for cache in aii.aot aii.aot.key aii-prompt.aot aii-prompt.aot.key .aot-failed; do
+    echo "f $share/$cache" >> "$records"
   done
+  if [ -n "$dest" ]; then
+    echo "aii: staged in $dest; once the files are in $prefix, $prefix/bin/aii --post-install makes the startup caches"
+  elif ! "$prefix/bin/aii" --post-install > /dev/null; then
+    echo "aii: warning: aii works, but starts slower without its startup caches" >&2
+  fi
 
-  echo "aii: installed $prefix/bin/aii (Java: $java_home)"
+  echo "aii: installed $dest$prefix/bin/aii (Java: $java_home)"
+  # Notes for the user of this machine; a staged install is for a package.
+  [ -z "$dest" ] || return 0
   case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "aii: $prefix/bin is not on your PATH; add it, e.g. export PATH=\"$prefix/bin:\$PATH\"" ;;
