@@ -14,7 +14,8 @@
 # nothing outside DESTDIR is written, while the files name PREFIX alone (the
 # record, java-home). The startup caches are then left to the package's
 # post-install step, `PREFIX/bin/aii --post-install`, run where the files end
-# up; the record lists them, so that uninstall removes them too.
+# up; the record lists them, so that uninstall removes them too. The record
+# of a staged install holds files only, no directories.
 set -eu
 
 usage() {
@@ -62,7 +63,8 @@ $missing"
   printf '%s' "$missing" | while IFS= read -r m; do
     [ -n "$m" ] || continue
     mkdir "$dest$m"
-    echo "d $m" >> "$records"
+    # Under DESTDIR, which directories the target system lacks is not known here: only files are recorded.
+    [ -n "$dest" ] || echo "d $m" >> "$records"
   done
 }
 

@@ -2,7 +2,7 @@
 # Collects the notices of every third-party component an image bundles into
 # DIR/licenses, one directory per component, with an index (DIR/licenses/README):
 #
-#   dist/licenses.sh JDK LIB RUNTIME DIR
+#   dist/licenses.sh JDK LIB RUNTIME DIR [MODULES]
 #
 #   - the Java runtime, unless RUNTIME is - (an install on the system's JDK):
 #     RUNTIME/legal (OpenJDK's files, one directory per module), moved to
@@ -12,18 +12,20 @@
 #     for its Maven group in dist/licenses/<groupId>/;
 #   - what other modules' builds left in <module>/target/dist/licenses/<component>/
 #     (the notices of the native libraries in <module>/target/dist/native/,
-#     which image.sh bundles).
+#     which image.sh bundles), <module> being any directory of MODULES (the
+#     checkout unless given).
 #
 # A bundled component without a notice stops the build: its license must be
 # added, never left out.
 set -eu
 
-[ $# -eq 4 ] || { echo "usage: $0 JDK LIB RUNTIME DIR" >&2; exit 2; }
+[ $# -eq 4 ] || [ $# -eq 5 ] || { echo "usage: $0 JDK LIB RUNTIME DIR [MODULES]" >&2; exit 2; }
 jdk=$1
 lib=$2
 runtime=$3
 out=$4/licenses
 src=$(cd "$(dirname "$0")/.." && pwd -P)
+modules=${5:-$src}
 work=$(mktemp -d "${TMPDIR:-/tmp}/aii-licenses.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -100,9 +102,9 @@ for jar in "$lib"/*.jar; do
 done
 
 # Other modules' native libraries and their notices.
-for module in "$src"/*/target/dist; do
+for module in "$modules"/*/target/dist; do
   [ -d "$module" ] || continue
-  label=${module#"$src"/}
+  label=${module#"$modules"/}
   label=${label%/target/dist}
   if [ -d "$module/native" ] && [ -n "$(ls -A "$module/native")" ] \
       && { [ ! -d "$module/licenses" ] || [ -z "$(ls -A "$module/licenses")" ]; }; then

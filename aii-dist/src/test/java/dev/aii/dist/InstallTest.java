@@ -1,6 +1,7 @@
 package dev.aii.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -249,6 +250,47 @@ class InstallTest {
             Files.setLastModifiedTime(prompt, cacheTime);
         }
         assertEquals("aii-prompt.aot", cacheFor("hi"));
+    }
+
+    @Test
+    void aStagedInstallWritesOnlyUnderDestdirAndItsFilesNameOnlyThePrefix() throws IOException {
+        Path stage = tmp.resolve("stage");
+        Path target = tmp.resolve("usr");
+        Run staged = Run.of(Map.of(), "make", "-s", "install-files", "PREFIX=" + target, "DESTDIR=" + stage).ok();
+        assertFalse(Files.exists(target), "nothing outside DESTDIR");
+        assertTrue(staged.out().contains("aii: staged in " + stage + "; once the files are in " + target + ", "
+                + target + "/bin/aii --post-install makes the startup caches\n"), staged.out());
+        Path root = Path.of(stage + target.toString());
+        byte[] destdir = stage.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (Stream<Path> files = Files.walk(stage)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertTrue(file.startsWith(root), file.toString());
+                byte[] bytes = Files.readAllBytes(file);
+                for (int i = 0; i + destdir.length <= bytes.length; i++) {
+                    assertFalse(java.util.Arrays.equals(bytes, i, i + destdir.length, destdir, 0, destdir.length),
+                            file + " names DESTDIR");
+                }
+            }
+        }
+        assertFalse(Files.exists(root.resolve("share/aii/aii.aot")), "no cache made for the stage");
+        assertTrue(Files.readString(root.resolve("share/aii/installed")).contains("f " + target + "/bin/aii\n"));
+
+        // As a package manager does: the files into their place, then its post-install step.
+        Run.of(Map.of(), "cp", "-R", root.toString(), target.toString()).ok();
+        Path share = target.resolve("share/aii");
+        assertEquals(new Run(0, "aii: " + share.resolve("aii.aot") + ": made\naii: " + share.resolve("aii-prompt.aot")
+                + ": made\n", ""), Run.of(Map.of("HOME", home.toString()), target + "/bin/aii", "--post-install"));
+        Run run = Run.of(Map.of("HOME", home.toString(), "AII_JAVA_OPTS", "-Xlog:class+load"), target + "/bin/aii",
+                "--version").ok();
+        assertTrue(run.out().contains("dev.aii.cli.Main source: shared objects file"), run.out());
+
+        Run.of(Map.of(), "make", "-s", "uninstall", "PREFIX=" + target).ok();
+        Run.of(Map.of(), "make", "-s", "uninstall", "PREFIX=" + target, "DESTDIR=" + stage).ok();
+        for (Path dir : List.of(target, stage)) {
+            try (Stream<Path> left = Files.walk(dir)) {
+                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "uninstall of " + dir);
+            }
+        }
     }
 
     @Test
