@@ -9,6 +9,7 @@
 #   make image                    a self-contained directory with its own Java runtime (jlink)
 #   make dist                     the release tarball for this machine and its .sha256, in DIST
 #   make deb                      the .deb made from that tarball (Linux; needs dpkg-dev)
+#   make smoke                    aii-dist's tests of what a user gets, run on the files in DIST
 #   make cache                    the startup caches for bin/aii in this checkout
 #   make fuzz                     the syscall oracle for 30 minutes (FUZZ_SECONDS=... for another
 #                                 time, SEED=... to replay a run); it needs strace (Linux)
@@ -27,7 +28,7 @@ DIST ?= target/dist
 
 FUZZ_SECONDS ?= 1800
 
-.PHONY: all build install install-files uninstall image dist deb cache fuzz
+.PHONY: all build install install-files uninstall image dist deb smoke cache fuzz
 
 all: build
 
@@ -51,6 +52,16 @@ dist: build
 
 deb: dist
 	sh dist/deb.sh "$(DIST)/$$(sh dist/tarball.sh --name).tar.gz" "$(DIST)"
+
+# The tests of the release files that make dist and make deb left in DIST (the release workflow runs it on
+# each runner); a .deb is tested where there is one.
+SMOKE_TESTS = TarballSmokeTest,ImageTest,AotCachesTest,ReadOnlyInstallTest,DebTest
+
+smoke:
+	name=$$(sh dist/tarball.sh --name); \
+	deb=$$(ls "$(abspath $(DIST))"/aii_*.deb 2>/dev/null | head -n 1); \
+	$(MVNW) -B -pl aii-dist -am test -Dtest='$(SMOKE_TESTS)' -Dsurefire.failIfNoSpecifiedTests=false \
+	  -Daii.dist.tarball="$(abspath $(DIST))/$$name.tar.gz" $${deb:+-Daii.dist.deb="$$deb"}
 
 cache:
 	bin/find-jdk --jre > aii-cli/target/java-home

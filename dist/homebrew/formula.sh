@@ -8,11 +8,12 @@ set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 aii-<version>-macos-arm64.tar.gz.sha256" >&2; exit 2; }
 read -r sum file < "$1"
-case ${file##*/} in
+base=${file##*/}
+case $base in
   aii-*-macos-arm64.tar.gz) ;;
   *) echo "aii: $1 is not the checksum of a macOS arm64 tarball: it names $file" >&2; exit 1 ;;
 esac
-version=${file##*/aii-}
+version=${base#aii-}
 version=${version%-macos-arm64.tar.gz}
 if ! printf '%s\n' "$sum" | grep -Eqx '[0-9a-f]{64}'; then
   echo "aii: $1 holds no SHA-256 checksum" >&2
