@@ -50,6 +50,17 @@ class ImageTest {
     }
 
     @Test
+    void everyShellAtHandRunsTheImagesLauncher() {
+        for (String shell : List.of("sh", "dash", "bash", "zsh", "ksh", "mksh", "yash")) {
+            if (Run.onPath(shell)) {
+                List<String> command = new java.util.ArrayList<>(aii.command(Map.of(), List.of("--version")));
+                command.add(command.size() - 2, shell);
+                assertEquals(new Run(0, "aii " + TarballSmokeTest.VERSION + "\n", ""), Run.of(Map.of(), command), shell);
+            }
+        }
+    }
+
+    @Test
     void theRuntimeHoldsWhatTheDescriptorsRequireAndNoJar() throws IOException {
         Path java = aii.lib().resolve("runtime/bin/java");
         List<String> linked = modules(Run.of(Map.of(), java.toString(), "--list-modules"));
