@@ -136,12 +136,23 @@ publish() {
   printf '%s\n%s\n' "$java_home" "$lib" > "$tmp/$1.key" && mv -f "$tmp/$1.key" "$dir/$1.key"
 }
 
-failed=""
+# The shipped caches to check, checked at once: each check is a JVM start,
+# and a first run waits for them.
+todo=""
 for name in $CACHES; do
   if [ "$mode" = first-run ] && [ -r "$dir/$name" ] && for_here "$dir/$name.key"; then
     continue
   fi
-  if [ -f "$home/$name" ] && check "$home/$name"; then
+  todo="$todo $name"
+  if [ -f "$home/$name" ]; then
+    { check "$home/$name" && : > "$tmp/$name.takes"; } &
+  fi
+done
+wait
+
+failed=""
+for name in $todo; do
+  if [ -f "$tmp/$name.takes" ]; then
     if [ "$dir" != "$home" ]; then
       ln -s "$home/$name" "$tmp/$name" || { failed="$failed $name"; continue; }
     fi
