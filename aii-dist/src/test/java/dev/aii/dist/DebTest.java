@@ -30,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DebTest {
 
     static final String VERSION = TarballSmokeTest.VERSION;
+    /** dpkg wants ldconfig and start-stop-daemon on the PATH, which a user's PATH may not have. */
+    static final Map<String, String> DPKG = Map.of("PATH",
+            "/usr/local/sbin:/usr/sbin:/sbin:" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
     static Path deb;
 
     @TempDir
@@ -92,7 +95,7 @@ class DebTest {
                 Files.createDirectories(root.resolve(dir));
             }
             Files.createFile(root.resolve("var/lib/dpkg/status"));
-            Run.of(Map.of(), "dpkg", "--root=" + root, "--force-script-chrootless", "--force-depends", "-i",
+            Run.of(DPKG, "dpkg", "--root=" + root, "--force-script-chrootless", "--force-depends", "-i",
                     deb.toString()).ok();
         } else {
             Run.of(Map.of(), "dpkg-deb", "-x", deb.toString(), root.toString()).ok();
@@ -113,7 +116,7 @@ class DebTest {
         assertTrue(page.contains("\n.TH AII 1 "), page);
 
         if (dpkg) {
-            Run.of(Map.of(), "dpkg", "--root=" + root, "--force-script-chrootless", "--force-depends", "--purge",
+            Run.of(DPKG, "dpkg", "--root=" + root, "--force-script-chrootless", "--force-depends", "--purge",
                     "aii").ok();
             try (Stream<Path> left = Files.walk(root)) {
                 assertEquals(List.of(), left.filter(p -> !p.startsWith(root.resolve("var"))).filter(p -> !p.equals(root))
