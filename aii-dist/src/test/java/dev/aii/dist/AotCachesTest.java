@@ -36,12 +36,14 @@ class AotCachesTest {
         return Unpacked.in(Packages.unpack(tmp.resolve("place")), tmp);
     }
 
-    /** Removes the named caches (the short commands' one trains in a third of the prompt one's time). */
-    private static void removeCaches(Unpacked aii, String... names) throws IOException {
+    /** A fresh image without the named caches (the short commands' one trains in a third of the prompt one's time). */
+    private Unpacked freshWithout(String... names) throws IOException {
+        Unpacked aii = fresh();
         for (String name : names) {
             Files.delete(aii.lib().resolve(name));
             Files.delete(aii.lib().resolve(name + ".key"));
         }
+        return aii;
     }
 
     /** Whether the JVM starts aii with this cache and refuses to start without it (-XX:AOTMode=on). */
@@ -58,6 +60,14 @@ class AotCachesTest {
             assertTrue(theJvmTakes(aii, cache), cache.toString());
         }
         assertTrue(aii.startsFromACache(Map.of(), "--version"));
+        assertEquals(List.of(), debris(aii), "no lock, temporary file or note left");
+    }
+
+    /** The lock directory of aot-caches, as a run with this process id takes it. */
+    private static Path lockedBy(Unpacked aii, long pid) throws IOException {
+        Path lock = Files.createDirectories(aii.lib().resolve(".aot-lock"));
+        Files.writeString(lock.resolve("pid"), pid + "\n");
+        return lock;
     }
 
     private static List<String> debris(Unpacked aii) throws IOException {
@@ -77,24 +87,19 @@ class AotCachesTest {
         assertEquals(new Run(0, VERSION_LINE, ""), aii.run("--version"));
         assertMadeHere(aii, aii.lib());
         assertEquals(shipped, Files.getLastModifiedTime(prompt));
-        assertEquals(List.of(), debris(aii));
     }
 
     @Test
     void missingCachesAreMadeByTheFirstRunAndTheSecondStartsFromThem() throws IOException {
-        Unpacked aii = fresh();
-        removeCaches(aii, "aii.aot", "aii-prompt.aot");
+        Unpacked aii = freshWithout("aii.aot", "aii-prompt.aot");
         assertEquals(new Run(0, "allow (rule: ls)\n", ""), aii.run("--check", "ls", "-la"));
         assertMadeHere(aii, aii.lib());
-        assertEquals(List.of(), debris(aii));
     }
 
     @Test
     void aFirstRunThatFindsThemBeingMadeGoesOnWithoutThem() throws IOException {
-        Unpacked aii = fresh();
-        removeCaches(aii, "aii.aot");
-        Path lock = Files.createDirectories(aii.lib().resolve(".aot-lock"));
-        Files.writeString(lock.resolve("pid"), ProcessHandle.current().pid() + "\n");
+        Unpacked aii = freshWithout("aii.aot");
+        Path lock = lockedBy(aii, ProcessHandle.current().pid());
 
         assertEquals(new Run(0, VERSION_LINE, ""), aii.run("--version"));
         assertFalse(Files.exists(aii.lib().resolve("aii.aot")));
@@ -108,22 +113,18 @@ class AotCachesTest {
 
     @Test
     void aLockLeftByARunThatDiedIsTakenOver() throws Exception {
-        Unpacked aii = fresh();
-        removeCaches(aii, "aii.aot");
+        Unpacked aii = freshWithout("aii.aot");
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        Path lock = Files.createDirectories(aii.lib().resolve(".aot-lock"));
-        Files.writeString(lock.resolve("pid"), gone.pid() + "\n");
+        lockedBy(aii, gone.pid());
 
         assertEquals(new Run(0, VERSION_LINE, ""), aii.run("--version"));
         assertMadeHere(aii, aii.lib());
-        assertEquals(List.of(), debris(aii));
     }
 
     @Test
     void firstRunsAtOnceLeaveOneGoodSetOfCachesAndNothingElse() throws Exception {
-        Unpacked aii = fresh();
-        removeCaches(aii, "aii.aot");
+        Unpacked aii = freshWithout("aii.aot");
         List<CompletableFuture<Run>> runs = new ArrayList<>();
         try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             for (String[] args : List.of(new String[] {"--version"}, new String[] {"--version"},
@@ -137,13 +138,11 @@ class AotCachesTest {
         assertTrue(runs.get(2).join().out().startsWith("# source: built-in defaults (no config file)\n"));
         // One of them made them; if another run came later, it found them made.
         assertMadeHere(aii, aii.lib());
-        assertEquals(List.of(), debris(aii));
     }
 
     @Test
     void aFailedTrainingIsNotTriedAgainByFirstRunsButByPostInstall() throws IOException {
-        Unpacked aii = fresh();
-        removeCaches(aii, "aii.aot");
+        Unpacked aii = freshWithout("aii.aot");
         // A JVM option of the user's that makes every training fail.
         Run refused = aii.run(Map.of("JAVA_TOOL_OPTIONS", "-XX:AOTMode=off"), "--version");
         assertEquals(VERSION_LINE, refused.out());
@@ -156,7 +155,6 @@ class AotCachesTest {
         assertEquals(new Run(0, "aii: " + lib.resolve("aii.aot") + ": made\naii: " + lib.resolve("aii-prompt.aot")
                 + ": checked, the JVM takes it here\n", ""), aii.run("--post-install"));
         assertMadeHere(aii, lib);
-        assertEquals(List.of(), debris(aii));
     }
 
     @Test
