@@ -53,7 +53,7 @@ cp "$image/bin/aii" "$root/usr/bin/aii"
 gzip -9n < "$image/share/man/man1/aii.1" > "$root/usr/share/man/man1/aii.1.gz"
 cp "$image/share/bash-completion/completions/aii" "$root/usr/share/bash-completion/completions/aii"
 cp "$image/share/zsh/site-functions/_aii" "$root/usr/share/zsh/vendor-completions/_aii"
-cp -R "$image/licenses" "$doc/licenses"
+cp -R "$image/share/doc/aii/licenses" "$doc/licenses"
 {
   echo "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
   echo "Upstream-Name: aii"
@@ -67,7 +67,7 @@ cp -R "$image/licenses" "$doc/licenses"
   echo "Comment:"
   echo " aii bundles a Java runtime and libraries under their own licenses. Each"
   echo " has its notices in /usr/share/doc/aii/licenses/<component>/; the list:"
-  sed -e 's/^$/./' -e 's/^/ /' "$image/licenses/README"
+  sed -e 's/^$/./' -e 's/^/ /' "$image/share/doc/aii/licenses/README"
 } > "$doc/copyright"
 
 # Depends: the shared libraries every ELF file of the package needs, by the

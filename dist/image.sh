@@ -12,7 +12,11 @@
 #   lib/aii/aot-caches         checks and makes the startup caches (aii --post-install)
 #   lib/aii/aii.aot, aii-prompt.aot and their .key files: the startup caches
 #   share/man/man1/aii.1, share/bash-completion/completions/aii, share/zsh/site-functions/_aii
-#   LICENSE, licenses/         aii's license and every bundled third-party notice (dist/licenses.sh)
+#   share/doc/aii/LICENSE, share/doc/aii/licenses/
+#                              aii's license and every bundled third-party notice (dist/licenses.sh)
+#
+# Nothing else is at the top: bin, lib and share only, so that the image can
+# also be unpacked into a prefix (~/.local, /usr/local) as it is.
 #
 # Because aii's modules are in the runtime's own module image, nothing names a
 # path the JVM would have to find again: the startup caches made here at the
@@ -76,8 +80,9 @@ done
 if [ "$(uname -s)" = Darwin ] && [ -f "$src/swift-shim/.build/release/libfmshim.dylib" ]; then
   cp "$src/swift-shim/.build/release/libfmshim.dylib" "$image/lib/aii/native/"
 fi
-sh "$src/dist/licenses.sh" "$jdk" "$lib" "$runtime" "$image"
-cp "$src/LICENSE" "$image/LICENSE"
+mkdir -p "$image/share/doc/aii"
+sh "$src/dist/licenses.sh" "$jdk" "$lib" "$runtime" "$image/share/doc/aii"
+cp "$src/LICENSE" "$image/share/doc/aii/LICENSE"
 
 cp "$src/dist/aot-caches.sh" "$image/lib/aii/aot-caches"
 cp "$src/bin/aii" "$image/bin/aii"

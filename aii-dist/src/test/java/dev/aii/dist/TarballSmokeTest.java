@@ -149,17 +149,36 @@ class TarballSmokeTest {
         assertEquals("complete -o default -F _complete_aii aii\n",
                 Run.of(Map.of(), "bash", "-c", "source '" + bash + "' && complete -p aii").ok().out());
         assertTrue(Files.readString(aii.root().resolve("share/zsh/site-functions/_aii")).startsWith("#compdef aii"));
-        assertEquals(Files.readString(Run.ROOT.resolve("LICENSE")), Files.readString(aii.root().resolve("LICENSE")));
-        String index = Files.readString(aii.root().resolve("licenses/README"));
+        Path doc = aii.root().resolve("share/doc/aii");
+        assertEquals(Files.readString(Run.ROOT.resolve("LICENSE")), Files.readString(doc.resolve("LICENSE")));
+        String index = Files.readString(doc.resolve("licenses/README"));
         for (String component : List.of("openjdk", "jackson-core", "jackson-databind", "jackson-annotations",
                 "jline-terminal", "jline-reader", "jline-native", "picocli")) {
             assertTrue(index.contains("\n" + component + "/ "), component + " in\n" + index);
-            try (var notices = Files.list(aii.root().resolve("licenses").resolve(component))) {
+            try (var notices = Files.list(doc.resolve("licenses").resolve(component))) {
                 assertFalse(notices.toList().isEmpty(), component);
             }
         }
-        assertTrue(Files.readString(aii.root().resolve("licenses/openjdk/java.base/LICENSE"))
+        assertTrue(Files.readString(doc.resolve("licenses/openjdk/java.base/LICENSE"))
                 .contains("GNU General Public License"));
+    }
+
+    @Test
+    void unpackedIntoAPrefixAiiIsOnThePathAndManFindsItsPage() throws IOException {
+        Path prefix = Files.createDirectories(tmp.resolve("prefix/.local"));
+        Run.of(Map.of(), "tar", "-xzf", Packages.tarball().toString(), "-C", prefix.toString(), "--strip-components=1")
+                .ok();
+        try (var top = Files.list(prefix)) {
+            assertEquals(List.of("bin", "lib", "share"), top.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        String path = prefix.resolve("bin") + ":" + Unpacked.PATH;
+        Path home = Files.createDirectories(tmp.resolve("prefix/home"));
+        assertEquals(new Run(0, "aii " + VERSION + "\n", ""),
+                Run.of(Map.of(), "/usr/bin/env", "-i", "PATH=" + path, "HOME=" + home, "aii", "--version"));
+        if (Run.onPath("man")) {
+            assertEquals(prefix.resolve("share/man/man1/aii.1") + "\n",
+                    Run.of(Map.of(), "/usr/bin/env", "-i", "PATH=" + path, "HOME=" + home, "man", "-w", "aii").ok().out());
+        }
     }
 
     static String quoted(String word) {
