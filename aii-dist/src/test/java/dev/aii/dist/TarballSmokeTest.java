@@ -131,7 +131,7 @@ class TarballSmokeTest {
                     .collect(Collectors.joining(" ", "cd " + quoted(work.toString()) + " && exec ", ""));
             try (PtyDriver pty = PtyDriver.start(command, Map.of(), work)) {
                 pty.awaitOutput("aii: run this command?\r\n  touch x.txt\r\n"
-                        + "  [y] yes once   [a] always allow \"touch x.txt\"   [N] no\r\n> ", Duration.ofMinutes(1));
+                        + "  [y] yes once   [a] always allow exactly \"touch x.txt\"   [N] no\r\n> ", Duration.ofMinutes(1));
                 pty.type("y\n");
                 assertEquals(0, pty.awaitExit(Duration.ofMinutes(1)), pty.output());
                 assertTrue(pty.output().endsWith("y\r\naii: $ touch x.txt\r\nCreated.\r\n"), pty.output());

@@ -80,7 +80,7 @@ class InProcessE2E {
     @Test
     void execRunsTheCallAfterApprovalOnATerminalAndShowsTheClosingText() throws Exception {
         String prompt = "aii: run this command?\r\n  echo hello from llama-server\r\n"
-                + "  [y] yes once   [a] always allow \"echo hello\"   [N] no\r\n> ";
+                + "  [y] yes once   [a] always allow exactly \"echo hello from llama-server\"   [N] no\r\n> ";
         try (PtyDriver pty = aii(root).onTerminal(List.of("--model-file", file(Models.echo()).toString(), "-x",
                 "Say hello using echo"))) {
             pty.awaitOutput(prompt, AiiProcess.LIMIT);
