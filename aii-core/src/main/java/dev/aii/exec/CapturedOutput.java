@@ -1,7 +1,6 @@
 package dev.aii.exec;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -32,15 +31,7 @@ public record CapturedOutput(byte[] head, long totalBytes) {
 
     /** The kept bytes as text; invalid UTF-8 becomes U+FFFD. */
     public String text() {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(ByteBuffer.wrap(head))
-                    .toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IllegalStateException("a replacing decoder cannot fail", e);
-        }
+        return StandardCharsets.UTF_8.decode(ByteBuffer.wrap(head)).toString();
     }
 
     @Override

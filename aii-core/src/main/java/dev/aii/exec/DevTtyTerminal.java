@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -97,11 +96,7 @@ public final class DevTtyTerminal implements Terminal {
                 end--;
             }
             buffer.limit(end);
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(buffer)
-                    .toString());
+            return Optional.of(StandardCharsets.UTF_8.decode(buffer).toString());   // invalid UTF-8: U+FFFD
         }
 
         private void closeReader() {

@@ -113,11 +113,6 @@ public final class ToolTexts {
         return "note: " + reason;
     }
 
-    /** {@code Error: executable not found: <name>}. */
-    public static String notFound(String executable) {
-        return "Error: executable not found: " + executable;
-    }
-
     /** {@code Error: could not launch <name>: <reason>}. */
     public static String couldNotLaunch(String executable, String reason) {
         return "Error: could not launch " + executable + ": " + reason;

@@ -84,11 +84,6 @@ public final class ExecPolicy {
         return more == rules ? this : new ExecPolicy(more, environment);
     }
 
-    /** This policy with another rule set. */
-    public ExecPolicy withRules(RuleSet other) {
-        return new ExecPolicy(other, environment);
-    }
-
     /**
      * Decides about one command: validate, resolve, match, and when no rule
      * matches, say whether "always" can be offered and what it would store.

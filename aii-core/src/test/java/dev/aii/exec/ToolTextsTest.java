@@ -64,7 +64,6 @@ class ToolTextsTest {
                 ToolTexts.exited(2, big, 2048));
         assertEquals("Terminated: the command exceeded the 30-second time limit.\nhi\n", ToolTexts.timedOut(30, small, 2048));
         assertEquals("Terminated: interrupted by the user.\nhi\n", ToolTexts.interrupted(small, 2048));
-        assertEquals("Error: executable not found: frob", ToolTexts.notFound("frob"));
         assertEquals("Error: could not launch frob: Permission denied", ToolTexts.couldNotLaunch("frob", "Permission denied"));
         assertEquals("Denied: the user declined to run this command. Do not retry it.", ToolTexts.DENIED_BY_USER);
         assertEquals("Denied: this command is not on the allowlist and there is no terminal to ask the user for "

@@ -17,20 +17,10 @@ final class DeepJson {
     static int depth(String json) {
         int depth = 0;
         int max = 0;
-        boolean inString = false;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
+        for (int i = nextBracket(json, 0); i >= 0; i = nextBracket(json, i + 1)) {
+            if (opens(json.charAt(i))) {
                 max = Math.max(max, ++depth);
-            } else if (c == '}' || c == ']') {
+            } else {
                 depth--;
             }
         }
@@ -47,8 +37,29 @@ final class DeepJson {
         int depth = 0;
         int start = -1;
         int copied = 0;
+        for (int i = nextBracket(json, 0); i >= 0; i = nextBracket(json, i + 1)) {
+            if (opens(json.charAt(i))) {
+                if (++depth == keep + 1) {
+                    start = i;
+                }
+            } else if (depth-- == keep + 1 && start >= 0) {
+                out.append(json, copied, start);
+                quote(json.substring(start, i + 1), out);
+                copied = i + 1;
+                start = -1;
+            }
+        }
+        out.append(json, copied, json.length());
+        return out.toString();
+    }
+
+    /**
+     * The index of the first {@code { [ ] }} at or after {@code from} that is
+     * not inside a string, or -1; {@code from} must be outside a string.
+     */
+    private static int nextBracket(String json, int from) {
         boolean inString = false;
-        for (int i = 0; i < json.length(); i++) {
+        for (int i = from; i < json.length(); i++) {
             char c = json.charAt(i);
             if (inString) {
                 if (c == '\\') {
@@ -58,19 +69,15 @@ final class DeepJson {
                 }
             } else if (c == '"') {
                 inString = true;
-            } else if (c == '{' || c == '[') {
-                if (++depth == keep + 1) {
-                    start = i;
-                }
-            } else if ((c == '}' || c == ']') && depth-- == keep + 1 && start >= 0) {
-                out.append(json, copied, start);
-                quote(json.substring(start, i + 1), out);
-                copied = i + 1;
-                start = -1;
+            } else if (opens(c) || c == '}' || c == ']') {
+                return i;
             }
         }
-        out.append(json, copied, json.length());
-        return out.toString();
+        return -1;
+    }
+
+    private static boolean opens(char c) {
+        return c == '{' || c == '[';
     }
 
     private static void quote(String text, StringBuilder out) {

@@ -142,10 +142,6 @@ final class TurnAssembler {
         return done || finishReason != null;
     }
 
-    boolean hasText() {
-        return !text.isEmpty() || !heldBack.isEmpty();
-    }
-
     Turn turn(Supplier<String> newCallId) {
         if (!heldBack.isEmpty()) {
             heldBack = "";

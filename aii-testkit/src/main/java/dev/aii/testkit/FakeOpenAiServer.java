@@ -149,11 +149,6 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return this;
     }
 
-    /** The answers not yet played. */
-    public synchronized int remainingReplies() {
-        return replies.size();
-    }
-
     /** The models {@code GET /v1/models} lists (none is fine). */
     public FakeOpenAiServer models(String... ids) {
         ObjectNode list = mapper.createObjectNode().put("object", "list");

@@ -4,7 +4,6 @@ import dev.aii.exec.Cancellation;
 import dev.aii.exec.CommandRunner;
 import dev.aii.exec.Limits;
 import dev.aii.exec.RunResult;
-import dev.aii.exec.Terminal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,15 +23,13 @@ import java.util.function.Consumer;
  * binding (no native access, an unsupported system), as before; otherwise,
  * should binding fail (a C library without a function aii needs, a failed
  * self-check), at the first tool call, before its command line or prompt.
+ * {@link #fallbackWarning()} is the warning known before binding; one known
+ * only after it comes from {@link #settle()}.
  */
-final class DeferredExec implements ExecHost {
+final class DeferredExec extends ExecParts {
 
     private final ExecSupply made;
-    private final Optional<String> warningBeforeBinding;
-    private final Consumer<String> warn;
-    private final CommandRunner runner = new Runner();
-    private final Terminal terminal = () -> settle().terminal().open();
-    private boolean warned;               // guarded by this
+    private final Settling settling;
     private boolean stdoutWatchStopped;   // guarded by this
     private ExecHost watching;            // guarded by this
 
@@ -42,9 +39,10 @@ final class DeferredExec implements ExecHost {
      * @param warn                 where a fallback warning known only after binding goes, once
      */
     DeferredExec(ExecSupply made, Optional<String> warningBeforeBinding, Consumer<String> warn) {
-        this.made = Objects.requireNonNull(made, "made");
-        this.warningBeforeBinding = Objects.requireNonNull(warningBeforeBinding, "warningBeforeBinding");
-        this.warn = Objects.requireNonNull(warn, "warn");
+        Settling settling = new Settling(made, warningBeforeBinding, warn);
+        super(new Runner(settling), () -> settling.host().terminal().open(), warningBeforeBinding);
+        this.made = made;
+        this.settling = settling;
     }
 
     /**
@@ -52,34 +50,7 @@ final class DeferredExec implements ExecHost {
      * gives the fallback warning that only binding could tell, if any.
      */
     ExecHost settle() {
-        ExecHost host = made.get();
-        Optional<String> late = Optional.empty();
-        synchronized (this) {
-            if (!warned) {
-                warned = true;
-                if (warningBeforeBinding.isEmpty()) {
-                    late = host.fallbackWarning();
-                }
-            }
-        }
-        late.ifPresent(warn);
-        return host;
-    }
-
-    @Override
-    public CommandRunner runner() {
-        return runner;
-    }
-
-    @Override
-    public Terminal terminal() {
-        return terminal;
-    }
-
-    /** The warning known before binding; one known only after it comes from {@link #settle()}. */
-    @Override
-    public Optional<String> fallbackWarning() {
-        return warningBeforeBinding;
+        return settling.host();
     }
 
     @Override
@@ -96,7 +67,7 @@ final class DeferredExec implements ExecHost {
      */
     @Override
     public Optional<Runnable> suspendWithCommands() {
-        if (warningBeforeBinding.isPresent()) {
+        if (fallbackWarning().isPresent()) {
             return Optional.empty();
         }
         return Optional.of(() -> settle().suspendWithCommands().ifPresentOrElse(Runnable::run,
@@ -127,13 +98,42 @@ final class DeferredExec implements ExecHost {
         }
     }
 
+    /** The made host, waited for, and the fallback warning that only binding could tell, given once. */
+    private static final class Settling {
+        private final ExecSupply made;
+        private final Optional<String> warningBeforeBinding;
+        private final Consumer<String> warn;
+        private boolean warned;   // guarded by this
+
+        Settling(ExecSupply made, Optional<String> warningBeforeBinding, Consumer<String> warn) {
+            this.made = Objects.requireNonNull(made, "made");
+            this.warningBeforeBinding = Objects.requireNonNull(warningBeforeBinding, "warningBeforeBinding");
+            this.warn = Objects.requireNonNull(warn, "warn");
+        }
+
+        ExecHost host() {
+            ExecHost host = made.get();
+            Optional<String> late = Optional.empty();
+            synchronized (this) {
+                if (!warned) {
+                    warned = true;
+                    if (warningBeforeBinding.isEmpty()) {
+                        late = host.fallbackWarning();
+                    }
+                }
+            }
+            late.ifPresent(warn);
+            return host;
+        }
+    }
+
     /** Runs each command on the made host's runner, with the environment it is given. */
-    private final class Runner implements CommandRunner {
+    private record Runner(Settling settling) implements CommandRunner {
 
         @Override
         public RunResult run(String path, List<String> arguments, Map<String, String> environment, Limits limits,
                              Cancellation cancellation) {
-            return settle().runner().run(path, arguments, environment, limits, cancellation);
+            return settling.host().runner().run(path, arguments, environment, limits, cancellation);
         }
     }
 }

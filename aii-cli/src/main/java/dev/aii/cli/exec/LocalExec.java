@@ -10,22 +10,17 @@ import dev.aii.ffm.PosixCommandRunner;
 import java.util.Optional;
 
 /** Commands and prompts on this machine: through POSIX calls when native access works, else portable Java. */
-final class LocalExec implements ExecHost {
+final class LocalExec extends ExecParts {
 
-    private final CommandRunner runner;
     private final Optional<PosixCommandRunner> posix;
-    private final Terminal terminal;
-    private final Optional<String> warning;
     /** The watch of stdout's reader, once it started; guarded by this. */
     private PipeReaderWatch stdoutWatch;
     private boolean stdoutWatchStopped;
 
     private LocalExec(CommandRunner runner, Optional<PosixCommandRunner> posix, Terminal terminal,
                       Optional<String> warning) {
-        this.runner = runner;
+        super(runner, terminal, warning);
         this.posix = posix;
-        this.terminal = terminal;
-        this.warning = warning;
     }
 
     static ExecHost create() {
@@ -46,21 +41,6 @@ final class LocalExec implements ExecHost {
      */
     static Optional<String> warningBeforeBinding() {
         return Posix.unavailableBeforeBinding().map(Posix.Unavailable::warning);
-    }
-
-    @Override
-    public CommandRunner runner() {
-        return runner;
-    }
-
-    @Override
-    public Terminal terminal() {
-        return terminal;
-    }
-
-    @Override
-    public Optional<String> fallbackWarning() {
-        return warning;
     }
 
     @Override

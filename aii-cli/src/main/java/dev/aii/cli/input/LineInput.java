@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -30,9 +29,8 @@ public interface LineInput extends AutoCloseable {
      *        a prompt that cannot be written is not taken for a failure to read
      */
     static LineInput plain(InputStream in, Consumer<String> showPrompt) {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE)));
+        // A reader on a charset replaces invalid UTF-8 with U+FFFD.
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         return prompt -> {
             showPrompt.accept(prompt);
             return Optional.ofNullable(reader.readLine());

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -137,14 +136,6 @@ public final class TtySession implements Terminal.Conversation {
     }
 
     private static String decode(ByteArrayOutputStream bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
-                    .toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IllegalStateException("a replacing decoder cannot fail", e);
-        }
+        return StandardCharsets.UTF_8.decode(ByteBuffer.wrap(bytes.toByteArray())).toString();   // invalid: U+FFFD
     }
 }
